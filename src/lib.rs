@@ -1,0 +1,11 @@
+//! tsume — a tsume-shogi (詰将棋) solver and problem checker.
+//!
+//! Layers: [`rules`] (the rules of shogi, no search) ← [`notation`] (SFEN,
+//! USI) ← search and problem handling. The library never prints.
+#![warn(missing_docs)]
+
+pub mod notation;
+pub mod rules;
+
+pub use notation::sfen::{parse_position, to_sfen};
+pub use rules::{Color, Move, MoveList, Piece, PieceKind, Position, Square};

@@ -1,0 +1,155 @@
+//! `Bitboard`: a set of squares as a `u128`, bit `i` = square index `i`.
+//! Invariant: bits 81 and above are zero.
+
+use super::square::Square;
+
+/// A set of squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u128);
+
+const ALL_MASK: u128 = (1u128 << 81) - 1;
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 81 squares.
+    pub const ALL: Bitboard = Bitboard(ALL_MASK);
+
+    /// The set holding one square.
+    #[inline(always)]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u128 << sq.index())
+    }
+
+    /// Whether the set is empty.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set is not empty.
+    #[inline(always)]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Whether the set contains `sq`.
+    #[inline(always)]
+    pub const fn has(self, sq: Square) -> bool {
+        (self.0 >> sq.index()) & 1 != 0
+    }
+
+    /// Number of squares.
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether more than one square is set.
+    #[inline(always)]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest square (the set must not be empty).
+    #[inline(always)]
+    pub const fn lsb(self) -> Square {
+        Square::from_index(self.0.trailing_zeros() as usize)
+    }
+
+    /// The highest square (the set must not be empty).
+    #[inline(always)]
+    pub const fn msb(self) -> Square {
+        Square::from_index(127 - self.0.leading_zeros() as usize)
+    }
+
+    /// Remove and return the lowest square.
+    #[inline(always)]
+    pub fn pop(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = self.lsb();
+            self.0 &= self.0 - 1;
+            Some(sq)
+        }
+    }
+
+    /// Set union (const).
+    #[inline(always)]
+    pub const fn or(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 | o.0)
+    }
+
+    /// Set intersection (const).
+    #[inline(always)]
+    pub const fn and(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 & o.0)
+    }
+
+    /// Complement within the board.
+    #[inline(always)]
+    pub const fn not(self) -> Bitboard {
+        Bitboard(!self.0 & ALL_MASK)
+    }
+
+    /// Add a square (const).
+    #[inline(always)]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1u128 << sq.index())
+    }
+
+    /// The squares of one file (1..=9).
+    #[inline(always)]
+    pub const fn file(file: u8) -> Bitboard {
+        Bitboard(0x1ffu128 << ((file as usize - 1) * 9))
+    }
+
+    /// The squares of one rank (1..=9).
+    pub const fn rank(rank: u8) -> Bitboard {
+        let mut b = 0u128;
+        let mut f = 0;
+        while f < 9 {
+            b |= 1u128 << (f * 9 + rank as usize - 1);
+            f += 1;
+        }
+        Bitboard(b)
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        self.pop()
+    }
+}
+
+macro_rules! bitop {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl std::ops::$tr for Bitboard {
+            type Output = Bitboard;
+            #[inline(always)]
+            fn $f(self, o: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op o.0)
+            }
+        }
+        impl std::ops::$atr for Bitboard {
+            #[inline(always)]
+            fn $af(&mut self, o: Bitboard) {
+                self.0 = self.0 $op o.0;
+            }
+        }
+    };
+}
+bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl std::ops::Not for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & ALL_MASK)
+    }
+}

@@ -1,0 +1,378 @@
+//! Move generation: all legal moves, checking moves only (王手生成, for the
+//! attacker's OR nodes), and evasions (王手回避, for the defender's AND nodes).
+//!
+//! The rules enforced inside the generators: forced promotion and dead-piece
+//! drops (行き所のない駒), two pawns (二歩), pawn-drop mate (打ち歩詰め), and
+//! never leaving one's own king attacked. Pins are a post-filter on the
+//! target set (a pinned piece stays on the line through its king).
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::square::Square;
+use super::types::{Color, Piece, PieceKind};
+
+/// Squares from which each kind of the side to move would give direct check,
+/// and the pieces whose move may uncover a check (開き王手).
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    /// The enemy king's square.
+    pub king: Square,
+    /// Indexed by `PieceKind::index()`.
+    pub squares: [Bitboard; 15],
+    /// Pieces of the mover that alone block one of its own sliders' lines to
+    /// the enemy king.
+    pub discoverers: Bitboard,
+}
+
+impl CheckInfo {
+    /// Check information for the side to move against the enemy king, or
+    /// `None` when the enemy has no king.
+    pub fn new(pos: &Position) -> Option<CheckInfo> {
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let ksq = pos.king_square(them)?;
+        let occ = pos.occupied();
+        let mut squares = [Bitboard::EMPTY; 15];
+        let gold = attacks::gold(them, ksq);
+        let bishop = attacks::bishop(ksq, occ);
+        let rook = attacks::rook(ksq, occ);
+        let king = attacks::king(ksq);
+        squares[PieceKind::Pawn as usize] = attacks::pawn(them, ksq);
+        squares[PieceKind::Lance as usize] = attacks::lance(them, ksq, occ);
+        squares[PieceKind::Knight as usize] = attacks::knight(them, ksq);
+        squares[PieceKind::Silver as usize] = attacks::silver(them, ksq);
+        squares[PieceKind::Bishop as usize] = bishop;
+        squares[PieceKind::Rook as usize] = rook;
+        squares[PieceKind::Gold as usize] = gold;
+        squares[PieceKind::ProPawn as usize] = gold;
+        squares[PieceKind::ProLance as usize] = gold;
+        squares[PieceKind::ProKnight as usize] = gold;
+        squares[PieceKind::ProSilver as usize] = gold;
+        squares[PieceKind::Horse as usize] = bishop | king;
+        squares[PieceKind::Dragon as usize] = rook | king;
+        Some(CheckInfo {
+            king: ksq,
+            squares,
+            discoverers: pos.blockers(them) & pos.by_color(us),
+        })
+    }
+
+    /// Whether `m` (legal in `pos`) gives check.
+    #[inline]
+    pub fn gives_check(&self, m: Move) -> bool {
+        if self.squares[m.kind_after().index()].has(m.to()) {
+            return true;
+        }
+        !m.is_drop()
+            && self.discoverers.has(m.from())
+            && !attacks::aligned(self.king, m.from(), m.to())
+    }
+}
+
+/// Whether a piece of `kind` and colour `c` on `to` could never move again.
+#[inline(always)]
+fn is_dead_square(c: Color, kind: PieceKind, to: Square) -> bool {
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => to.relative_rank(c) == 1,
+        PieceKind::Knight => to.relative_rank(c) <= 2,
+        _ => false,
+    }
+}
+
+/// Push the promotion variants of a board move that are allowed.
+#[inline(always)]
+fn push_board_move(list: &mut MoveList, p: Piece, from: Square, to: Square) {
+    let c = p.color();
+    let k = p.kind();
+    if k.can_promote() && (from.in_promotion_zone(c) || to.in_promotion_zone(c)) {
+        list.push(Move::normal(p, from, to, true));
+        if !is_dead_square(c, k, to) {
+            list.push(Move::normal(p, from, to, false));
+        }
+    } else {
+        list.push(Move::normal(p, from, to, false));
+    }
+}
+
+impl Position {
+    /// Whether the king-move or pinned-piece move `m` (pseudo-legal) leaves
+    /// the mover's own king safe. Assumes the mover is not in check, or that
+    /// `m` was generated as an evasion.
+    #[inline]
+    fn board_move_is_safe(&self, from: Square, to: Square, kind: PieceKind) -> bool {
+        let us = self.side_to_move();
+        let Some(ksq) = self.king_square(us) else {
+            return true;
+        };
+        if kind == PieceKind::King {
+            let occ = self.occupied() ^ Bitboard::from_square(from);
+            return !self.is_attacked(us.flip(), to, occ);
+        }
+        !self.pinned(us).has(from) || attacks::aligned(ksq, from, to)
+    }
+
+    /// Whether dropping a pawn on `to` would be pawn-drop mate (打ち歩詰め).
+    /// Assumes the drop itself is otherwise legal.
+    pub fn is_pawn_drop_mate(&self, to: Square) -> bool {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let Some(eksq) = self.king_square(them) else {
+            return false;
+        };
+        if !attacks::pawn(us, to).has(eksq) {
+            return false;
+        }
+        let occ = self.occupied() | Bitboard::from_square(to);
+        // Can a piece other than the king take the pawn?
+        let pinned = self.pinned(them);
+        let capturers =
+            self.attackers_to(them, to, occ) & !self.pieces(them, PieceKind::King);
+        for c in capturers {
+            if !pinned.has(c) || attacks::aligned(eksq, c, to) {
+                return false;
+            }
+        }
+        // Can the king step to a safe square (taking the pawn included)?
+        let occ_noking = occ ^ Bitboard::from_square(eksq);
+        for s in attacks::king(eksq) & !self.by_color(them) {
+            if !self.is_attacked(us, s, occ_noking) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Files (as a mask over all squares) where `c` has no unpromoted pawn.
+    #[inline]
+    fn pawn_free_files(&self, c: Color) -> Bitboard {
+        let mut mask = Bitboard::ALL;
+        for sq in self.pieces(c, PieceKind::Pawn) {
+            mask &= !Bitboard::file(sq.file());
+        }
+        mask
+    }
+
+    /// Push every legal drop onto squares of `targets` (which must be empty).
+    fn gen_drops(&self, targets: Bitboard, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let hand = self.hand(us);
+        if hand.is_empty() || targets.is_empty() {
+            return;
+        }
+        let (last1, last2) = match us {
+            Color::Black => (Bitboard::rank(1), Bitboard::rank(1) | Bitboard::rank(2)),
+            Color::White => (Bitboard::rank(9), Bitboard::rank(9) | Bitboard::rank(8)),
+        };
+        if hand.has(PieceKind::Pawn) {
+            let t = targets & self.pawn_free_files(us) & !last1;
+            for to in t {
+                if !self.is_pawn_drop_mate(to) {
+                    list.push(Move::drop(us, PieceKind::Pawn, to));
+                }
+            }
+        }
+        if hand.has(PieceKind::Lance) {
+            for to in targets & !last1 {
+                list.push(Move::drop(us, PieceKind::Lance, to));
+            }
+        }
+        if hand.has(PieceKind::Knight) {
+            for to in targets & !last2 {
+                list.push(Move::drop(us, PieceKind::Knight, to));
+            }
+        }
+        for kind in [
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+        ] {
+            if hand.has(kind) {
+                for to in targets {
+                    list.push(Move::drop(us, kind, to));
+                }
+            }
+        }
+    }
+
+    /// Push non-king board moves onto `targets`, respecting pins.
+    fn gen_piece_moves(&self, targets: Bitboard, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let occ = self.occupied();
+        let pinned = self.pinned(us);
+        let ksq = self.king_square(us);
+        let own = self.by_color(us) & !self.pieces(us, PieceKind::King);
+        for from in own {
+            let p = self.piece_on(from).expect("piece in bitboard");
+            let mut t = attacks::attacks(us, p.kind(), from, occ) & targets;
+            if pinned.has(from) {
+                if let Some(k) = ksq {
+                    t &= attacks::line(k, from);
+                }
+            }
+            for to in t {
+                push_board_move(list, p, from, to);
+            }
+        }
+    }
+
+    /// Push the king's moves to unattacked squares.
+    fn gen_king_moves(&self, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let Some(ksq) = self.king_square(us) else {
+            return;
+        };
+        let occ = self.occupied() ^ Bitboard::from_square(ksq);
+        let p = Piece::new(us, PieceKind::King);
+        for to in attacks::king(ksq) & !self.by_color(us) {
+            if !self.is_attacked(us.flip(), to, occ) {
+                list.push(Move::normal(p, ksq, to, false));
+            }
+        }
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        if self.in_check() {
+            self.evasion_moves(list);
+            return;
+        }
+        let us = self.side_to_move();
+        self.gen_piece_moves(!self.by_color(us), list);
+        self.gen_king_moves(list);
+        self.gen_drops(!self.occupied(), list);
+    }
+
+    /// Every legal move of a side in check (王手回避): king moves, captures of
+    /// the checker, interpositions by move and by drop. Empty when not in check.
+    pub fn evasion_moves(&self, list: &mut MoveList) {
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return;
+        }
+        self.gen_king_moves(list);
+        if checkers.more_than_one() {
+            return;
+        }
+        let us = self.side_to_move();
+        let ksq = self.king_square(us).expect("in check without a king");
+        let checker = checkers.lsb();
+        let between = attacks::between(ksq, checker);
+        self.gen_piece_moves(between | checkers, list);
+        self.gen_drops(between, list);
+    }
+
+    /// Every legal move that gives check (王手): direct checks, discovered
+    /// checks, drops, promotions and non-promotions. Empty when the enemy has
+    /// no king.
+    pub fn check_moves(&self, list: &mut MoveList) {
+        let Some(ci) = CheckInfo::new(self) else {
+            return;
+        };
+        if self.in_check() {
+            let mut ev = MoveList::new();
+            self.evasion_moves(&mut ev);
+            for m in ev {
+                if ci.gives_check(m) {
+                    list.push(m);
+                }
+            }
+            return;
+        }
+        let us = self.side_to_move();
+        let occ = self.occupied();
+        let own = self.by_color(us);
+        // Drops: only onto direct-check squares.
+        let empty = !occ;
+        let hand = self.hand(us);
+        if !hand.is_empty() {
+            let (last1, last2) = match us {
+                Color::Black => (Bitboard::rank(1), Bitboard::rank(1) | Bitboard::rank(2)),
+                Color::White => (Bitboard::rank(9), Bitboard::rank(9) | Bitboard::rank(8)),
+            };
+            for kind in PieceKind::HAND {
+                if !hand.has(kind) {
+                    continue;
+                }
+                let mut t = ci.squares[kind.index()] & empty;
+                match kind {
+                    PieceKind::Pawn => t &= self.pawn_free_files(us) & !last1,
+                    PieceKind::Lance => t &= !last1,
+                    PieceKind::Knight => t &= !last2,
+                    _ => {}
+                }
+                for to in t {
+                    if kind == PieceKind::Pawn && self.is_pawn_drop_mate(to) {
+                        continue;
+                    }
+                    list.push(Move::drop(us, kind, to));
+                }
+            }
+        }
+        // Board moves: a superset of candidates, filtered exactly.
+        let ksq = self.king_square(us);
+        let pinned = self.pinned(us);
+        for from in own {
+            let p = self.piece_on(from).expect("piece in bitboard");
+            let kind = p.kind();
+            let att = attacks::attacks(us, kind, from, occ) & !own;
+            let mut cand = if ci.discoverers.has(from) {
+                att
+            } else {
+                let mut sq = ci.squares[kind.index()];
+                if kind.can_promote() {
+                    sq |= ci.squares[kind.promote().index()];
+                }
+                att & sq
+            };
+            if cand.is_empty() {
+                continue;
+            }
+            if kind != PieceKind::King && pinned.has(from) {
+                if let Some(k) = ksq {
+                    cand &= attacks::line(k, from);
+                }
+            }
+            for to in cand {
+                if kind == PieceKind::King && !self.board_move_is_safe(from, to, kind) {
+                    continue;
+                }
+                let start = list.len();
+                push_board_move(list, p, from, to);
+                // keep only the variants that check
+                let mut i = start;
+                while i < list.len() {
+                    if ci.gives_check(list[i]) {
+                        i += 1;
+                    } else {
+                        list.remove(i);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the legal move `m` gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        CheckInfo::new(self).is_some_and(|ci| ci.gives_check(m))
+    }
+
+    /// Whether `m` is legal here (by membership in the legal moves).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.contains(&m)
+    }
+
+    /// Whether the side to move is checkmated (詰み).
+    pub fn is_checkmate(&self) -> bool {
+        if !self.in_check() {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.evasion_moves(&mut list);
+        list.is_empty()
+    }
+}

@@ -1,0 +1,496 @@
+//! `Position`: board, bitboards, hands, Zobrist keys, checkers and pinned
+//! pieces, with do/undo on a stack of states.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::hand::Hand;
+use super::moves::Move;
+use super::setup::{PositionError, Setup};
+use super::square::Square;
+use super::types::{ByColor, Color, Piece, PieceKind, KIND_NB};
+use super::zobrist;
+
+/// What do/undo must restore, and what is derived once per position.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    board_key: u64,
+    hand_key: u64,
+    checkers: Bitboard,
+    /// Pieces (of either colour) that alone block a slider's line to the king
+    /// of the indexed colour.
+    blockers: ByColor<Bitboard>,
+    captured: Option<Piece>,
+}
+
+/// A legal shogi position.
+#[derive(Clone)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: ByColor<Bitboard>,
+    by_kind: [Bitboard; KIND_NB],
+    hands: ByColor<Hand>,
+    kings: ByColor<Option<Square>>,
+    side: Color,
+    ply: u32,
+    st: State,
+    history: Vec<State>,
+}
+
+impl Position {
+    /// Build and validate a position from a setup.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        setup.validate_material(true)?;
+        Position::validated_rest(setup)
+    }
+
+    /// Like [`Position::from_setup`] but without the piece-count limit
+    /// (some published perft positions hold a third bishop or rook). Every
+    /// other rule is still checked.
+    pub fn from_setup_relaxed(setup: &Setup) -> Result<Position, PositionError> {
+        setup.validate_material(false)?;
+        Position::validated_rest(setup)
+    }
+
+    fn validated_rest(setup: &Setup) -> Result<Position, PositionError> {
+        let pos = Position::from_setup_unchecked(setup);
+        let them = pos.side.flip();
+        if let Some(k) = pos.kings[them] {
+            if pos.attackers_to(pos.side, k, pos.occupied()).any() {
+                return Err(PositionError::OpponentInCheck { color: them });
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Build a position without validation. Only for setups known valid.
+    fn from_setup_unchecked(setup: &Setup) -> Position {
+        let mut pos = Position {
+            board: [None; 81],
+            by_color: ByColor([Bitboard::EMPTY; 2]),
+            by_kind: [Bitboard::EMPTY; KIND_NB],
+            hands: setup.hands,
+            kings: ByColor([None; 2]),
+            side: setup.side,
+            ply: setup.ply,
+            st: State {
+                board_key: 0,
+                hand_key: 0,
+                checkers: Bitboard::EMPTY,
+                blockers: ByColor([Bitboard::EMPTY; 2]),
+                captured: None,
+            },
+            history: Vec::with_capacity(256),
+        };
+        for sq in Square::all() {
+            if let Some(p) = setup.board[sq.index()] {
+                pos.put(p, sq);
+            }
+        }
+        pos.st.board_key = pos.compute_board_key();
+        pos.st.hand_key = pos.compute_hand_key();
+        pos.update_derived();
+        pos
+    }
+
+    /// The setup this position was built from (with the current contents).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            side: self.side,
+            ply: self.ply,
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, p: Piece, sq: Square) {
+        self.board[sq.index()] = Some(p);
+        let b = Bitboard::from_square(sq);
+        self.by_color[p.color()] |= b;
+        self.by_kind[p.kind().index()] |= b;
+        if p.kind() == PieceKind::King {
+            self.kings[p.color()] = Some(sq);
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, p: Piece, sq: Square) {
+        self.board[sq.index()] = None;
+        let b = Bitboard::from_square(sq);
+        self.by_color[p.color()] ^= b;
+        self.by_kind[p.kind().index()] ^= b;
+    }
+
+    /// Board key computed from scratch (pieces and side to move).
+    pub fn compute_board_key(&self) -> u64 {
+        let mut k = if self.side == Color::White {
+            zobrist::SIDE
+        } else {
+            0
+        };
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                k ^= zobrist::piece_square(p, sq);
+            }
+        }
+        k
+    }
+
+    /// Hand key computed from scratch.
+    pub fn compute_hand_key(&self) -> u64 {
+        let mut k = 0u64;
+        for c in Color::ALL {
+            for kind in PieceKind::HAND {
+                k = k.wrapping_add(
+                    zobrist::hand_piece(c, kind).wrapping_mul(self.hands[c].count(kind) as u64),
+                );
+            }
+        }
+        k
+    }
+
+    fn update_derived(&mut self) {
+        let us = self.side;
+        self.st.checkers = match self.kings[us] {
+            Some(k) => self.attackers_to(us.flip(), k, self.occupied()),
+            None => Bitboard::EMPTY,
+        };
+        for c in Color::ALL {
+            self.st.blockers[c] = self.compute_blockers(c);
+        }
+    }
+
+    /// Pieces of either colour that alone stand between the king of `c` and
+    /// an enemy slider aimed at it.
+    fn compute_blockers(&self, c: Color) -> Bitboard {
+        let Some(ksq) = self.kings[c] else {
+            return Bitboard::EMPTY;
+        };
+        let them = c.flip();
+        let enemy = self.by_color[them];
+        let snipers = ((attacks::rook_empty(ksq)
+            & (self.by_kind[PieceKind::Rook as usize] | self.by_kind[PieceKind::Dragon as usize]))
+            | (attacks::bishop_empty(ksq)
+                & (self.by_kind[PieceKind::Bishop as usize]
+                    | self.by_kind[PieceKind::Horse as usize]))
+            | (attacks::lance_empty(c, ksq) & self.by_kind[PieceKind::Lance as usize]))
+            & enemy;
+        let occ = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        for s in snipers {
+            let b = attacks::between(ksq, s) & occ;
+            if b.any() && !b.more_than_one() {
+                blockers |= b;
+            }
+        }
+        blockers
+    }
+
+    // ---- accessors -------------------------------------------------------
+
+    /// The piece on `sq`.
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color.0[0] | self.by_color.0[1]
+    }
+
+    /// Squares occupied by `c`.
+    #[inline(always)]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.by_color[c]
+    }
+
+    /// Squares holding `kind` (either colour).
+    #[inline(always)]
+    pub fn by_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// Squares holding pieces of `c` and `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[c]
+    }
+
+    /// The pieces in `c`'s hand.
+    #[inline(always)]
+    pub fn hand(&self, c: Color) -> Hand {
+        self.hands[c]
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The move number.
+    #[inline(always)]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Where `c`'s king stands, if it has one.
+    #[inline(always)]
+    pub fn king_square(&self, c: Color) -> Option<Square> {
+        self.kings[c]
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.st.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.st.checkers.any()
+    }
+
+    /// Pieces of `c` pinned to their own king.
+    #[inline(always)]
+    pub fn pinned(&self, c: Color) -> Bitboard {
+        self.st.blockers[c] & self.by_color[c]
+    }
+
+    /// Pieces (of either colour) that alone block a line to `c`'s king.
+    #[inline(always)]
+    pub fn blockers(&self, c: Color) -> Bitboard {
+        self.st.blockers[c]
+    }
+
+    /// The position key: board key XOR hand key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.st.board_key ^ self.st.hand_key
+    }
+
+    /// The key of the board and side to move alone (hands excluded).
+    #[inline(always)]
+    pub fn board_key(&self) -> u64 {
+        self.st.board_key
+    }
+
+    /// The additive key of both hands.
+    #[inline(always)]
+    pub fn hand_key(&self) -> u64 {
+        self.st.hand_key
+    }
+
+    /// The number of moves played with `do_move` and not undone.
+    #[inline(always)]
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The piece captured by the last move, if any.
+    #[inline(always)]
+    pub fn captured_piece(&self) -> Option<Piece> {
+        self.st.captured
+    }
+
+    /// Gold-like pieces (金, と, 成香, 成桂, 成銀).
+    #[inline(always)]
+    pub fn golds(&self) -> Bitboard {
+        self.by_kind[PieceKind::Gold as usize]
+            | self.by_kind[PieceKind::ProPawn as usize]
+            | self.by_kind[PieceKind::ProLance as usize]
+            | self.by_kind[PieceKind::ProKnight as usize]
+            | self.by_kind[PieceKind::ProSilver as usize]
+    }
+
+    /// Pieces of colour `by` attacking `sq`, given occupancy `occ`.
+    #[inline]
+    pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let them = by.flip();
+        let k = &self.by_kind;
+        let kings = k[PieceKind::King as usize];
+        let horses = k[PieceKind::Horse as usize];
+        let dragons = k[PieceKind::Dragon as usize];
+        ((attacks::pawn(them, sq) & k[PieceKind::Pawn as usize])
+            | (attacks::knight(them, sq) & k[PieceKind::Knight as usize])
+            | (attacks::silver(them, sq) & (k[PieceKind::Silver as usize] | kings | dragons))
+            | (attacks::gold(them, sq) & (self.golds() | kings | horses))
+            | (attacks::bishop(sq, occ) & (k[PieceKind::Bishop as usize] | horses))
+            | (attacks::rook(sq, occ) & (k[PieceKind::Rook as usize] | dragons))
+            | (attacks::lance(them, sq, occ) & k[PieceKind::Lance as usize]))
+            & self.by_color[by]
+    }
+
+    /// Whether `by` attacks `sq` with occupancy `occ`.
+    #[inline(always)]
+    pub fn is_attacked(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
+        self.attackers_to(by, sq, occ).any()
+    }
+
+    /// Per-side material count for impasse (入玉) scoring: rook/bishop (and
+    /// their promotions) 5 points, other pieces 1, kings 0; board and hand.
+    pub fn impasse_points(&self, c: Color) -> u32 {
+        let mut pts = 0;
+        for sq in self.by_color[c] {
+            if let Some(p) = self.board[sq.index()] {
+                pts += match p.kind().unpromote() {
+                    PieceKind::King => 0,
+                    PieceKind::Bishop | PieceKind::Rook => 5,
+                    _ => 1,
+                };
+            }
+        }
+        let h = self.hands[c];
+        pts + 5 * (h.count(PieceKind::Bishop) + h.count(PieceKind::Rook))
+            + h.count(PieceKind::Pawn)
+            + h.count(PieceKind::Lance)
+            + h.count(PieceKind::Knight)
+            + h.count(PieceKind::Silver)
+            + h.count(PieceKind::Gold)
+    }
+
+    // ---- do / undo ---------------------------------------------------------
+
+    /// Play a legal move.
+    pub fn do_move(&mut self, m: Move) {
+        self.history.push(self.st);
+        let us = self.side;
+        let to = m.to();
+        let mut bk = self.st.board_key ^ zobrist::SIDE;
+        let mut hk = self.st.hand_key;
+        let mut captured = None;
+        if m.is_drop() {
+            let kind = m.drop_kind();
+            let p = Piece::new(us, kind);
+            self.hands[us].remove(kind);
+            hk = hk.wrapping_sub(zobrist::hand_piece(us, kind));
+            self.put(p, to);
+            bk ^= zobrist::piece_square(p, to);
+        } else {
+            let from = m.from();
+            let p = self.board[from.index()].expect("move from an empty square");
+            if let Some(c) = self.board[to.index()] {
+                self.remove(c, to);
+                bk ^= zobrist::piece_square(c, to);
+                let hk_kind = c.kind().unpromote();
+                self.hands[us].add(hk_kind);
+                hk = hk.wrapping_add(zobrist::hand_piece(us, hk_kind));
+                captured = Some(c);
+            }
+            self.remove(p, from);
+            bk ^= zobrist::piece_square(p, from);
+            let np = if m.is_promotion() {
+                Piece::new(us, p.kind().promote())
+            } else {
+                p
+            };
+            self.put(np, to);
+            bk ^= zobrist::piece_square(np, to);
+        }
+        self.side = us.flip();
+        self.ply += 1;
+        self.st.board_key = bk;
+        self.st.hand_key = hk;
+        self.st.captured = captured;
+        self.update_derived();
+    }
+
+    /// Take back `m`, which must be the last move played.
+    pub fn undo_move(&mut self, m: Move) {
+        let them = self.side;
+        let us = them.flip();
+        let to = m.to();
+        let captured = self.st.captured;
+        if m.is_drop() {
+            let kind = m.drop_kind();
+            self.remove(Piece::new(us, kind), to);
+            self.hands[us].add(kind);
+        } else {
+            let from = m.from();
+            let np = self.board[to.index()].expect("undo of a move to an empty square");
+            self.remove(np, to);
+            let p = if m.is_promotion() {
+                Piece::new(us, np.kind().unpromote())
+            } else {
+                np
+            };
+            self.put(p, from);
+            if let Some(c) = captured {
+                self.put(c, to);
+                self.hands[us].remove(c.kind().unpromote());
+            }
+        }
+        self.side = us;
+        self.ply -= 1;
+        self.st = self.history.pop().expect("undo without do");
+    }
+
+    /// Pass the move (used by null-move style tests); not a shogi move.
+    pub fn do_null_move(&mut self) {
+        self.history.push(self.st);
+        self.side = self.side.flip();
+        self.st.board_key ^= zobrist::SIDE;
+        self.st.captured = None;
+        self.update_derived();
+    }
+
+    /// Undo `do_null_move`.
+    pub fn undo_null_move(&mut self) {
+        self.side = self.side.flip();
+        self.st = self.history.pop().expect("undo without do");
+    }
+
+    /// The key (board ^ hand) of the position after `m`, without playing it.
+    pub fn key_after(&self, m: Move) -> u64 {
+        let (bk, hk) = self.keys_after(m);
+        bk ^ hk
+    }
+
+    /// Board key and hand key after `m`, without playing it.
+    pub fn keys_after(&self, m: Move) -> (u64, u64) {
+        let us = self.side;
+        let to = m.to();
+        let mut bk = self.st.board_key ^ zobrist::SIDE;
+        let mut hk = self.st.hand_key;
+        if m.is_drop() {
+            let kind = m.drop_kind();
+            hk = hk.wrapping_sub(zobrist::hand_piece(us, kind));
+            bk ^= zobrist::piece_square(Piece::new(us, kind), to);
+        } else {
+            let from = m.from();
+            let p = m.piece();
+            if let Some(c) = self.board[to.index()] {
+                bk ^= zobrist::piece_square(c, to);
+                hk = hk.wrapping_add(zobrist::hand_piece(us, c.kind().unpromote()));
+            }
+            bk ^= zobrist::piece_square(p, from);
+            let np = if m.is_promotion() {
+                Piece::new(us, p.kind().promote())
+            } else {
+                p
+            };
+            bk ^= zobrist::piece_square(np, to);
+        }
+        (bk, hk)
+    }
+
+    /// The hand of the side to move after `m` (without playing it).
+    pub fn hand_after(&self, m: Move) -> Hand {
+        let mut h = self.hands[self.side];
+        if m.is_drop() {
+            h.remove(m.drop_kind());
+        } else if let Some(c) = self.board[m.to().index()] {
+            h.add(c.kind().unpromote());
+        }
+        h
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", crate::notation::sfen::to_sfen(self))
+    }
+}

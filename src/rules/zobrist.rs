@@ -1,0 +1,69 @@
+//! Zobrist hashing. The board key (pieces on squares and the side to move) is
+//! XOR-based; the hand key is additive (count × per-kind constant), so
+//! adding or removing a piece in hand is one add or subtract. The full
+//! position key is `board ^ hand`; the board key alone identifies "same board"
+//! for superior/inferior (優等/劣等) look-ups.
+
+use super::square::Square;
+use super::types::{Color, Piece, PieceKind};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
+const fn piece_table() -> [[u64; 81]; 32] {
+    let mut t = [[0u64; 81]; 32];
+    let mut s = 0x5453_554d_4521u64; // "TSUME!"
+    let mut p = 0;
+    while p < 32 {
+        let mut i = 0;
+        while i < 81 {
+            let (ns, v) = splitmix(s);
+            s = ns;
+            // bit 0 is reserved for the side to move
+            t[p][i] = v & !1;
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+const fn hand_table() -> [[u64; 8]; 2] {
+    let mut t = [[0u64; 8]; 2];
+    let mut s = 0x4841_4e44u64; // "HAND"
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 8 {
+            let (ns, v) = splitmix(s);
+            s = ns;
+            t[c][k] = v & !1;
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+static PIECE_SQ: [[u64; 81]; 32] = piece_table();
+static HAND: [[u64; 8]; 2] = hand_table();
+
+/// XOR-ed into the board key when White is to move.
+pub const SIDE: u64 = 1;
+
+/// Key of `piece` standing on `sq`.
+#[inline(always)]
+pub fn piece_square(piece: Piece, sq: Square) -> u64 {
+    PIECE_SQ[piece.index()][sq.index()]
+}
+
+/// Additive key of one piece of `kind` in `color`'s hand.
+#[inline(always)]
+pub fn hand_piece(color: Color, kind: PieceKind) -> u64 {
+    HAND[color.index()][kind as usize]
+}
