@@ -6,6 +6,7 @@
 
 pub mod notation;
 pub mod rules;
+pub mod search;
 
 pub use notation::sfen::{parse_position, to_sfen};
 pub use rules::{Color, Move, MoveList, Piece, PieceKind, Position, Square};

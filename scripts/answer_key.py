@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Run `tsume solve` over an answer-key TSV (set, id, sfen, verdict,
+minimax_plies, stated_plies, ...) and compare: every `mate` must be proven
+mate, no `nomate` may be reported mate, and the length must not exceed
+minimax_plies. Usage: answer_key.py ANSWERS.tsv [--time S] [--bin PATH] [--only ID,...]"""
+import argparse, json, subprocess, sys, time
+
+ap = argparse.ArgumentParser()
+ap.add_argument("tsv")
+ap.add_argument("--time", type=float, default=10)
+ap.add_argument("--bin", default="target/release/tsume")
+ap.add_argument("--only", default="")
+ap.add_argument("--extra", default="")
+args = ap.parse_args()
+only = set(x for x in args.only.split(",") if x)
+bad = 0
+counts = {}
+t0 = time.time()
+for line in open(args.tsv, encoding="utf-8"):
+    if line.startswith("#") or not line.strip():
+        continue
+    f = line.rstrip("\n").split("\t")
+    st, pid, sfen, verdict, mm, stated = f[0], f[1], f[2], f[3], f[4], f[5]
+    if only and pid not in only:
+        continue
+    cmd = [args.bin, "solve", "--format", "json", "--time", str(args.time)] + args.extra.split() + [sfen]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        r = json.loads(out.stdout)
+    except Exception:
+        print(f"{st}/{pid}: CRASH rc={out.returncode} {out.stderr[-300:]}")
+        bad += 1
+        continue
+    v = r["verdict"]
+    counts[v] = counts.get(v, 0) + 1
+    status = "ok"
+    if verdict == "mate" and v != "mate":
+        status = "MISS" if v == "unknown" else "WRONG"
+    if verdict == "nomate" and v == "mate":
+        status = "WRONG"
+    if v == "mate" and mm and r["length"] > int(mm):
+        status = "LONG"
+    if status in ("WRONG", "LONG"):
+        bad += 1
+    print(f"{st}/{pid}\tkey={verdict}/{mm or '?'}/{stated}\tgot={v}/{r['length']}\t{r['seconds']}s\t{r['nodes']}\t{status}", flush=True)
+print("counts", counts, "bad", bad, "time", round(time.time() - t0, 1))
+sys.exit(1 if bad else 0)

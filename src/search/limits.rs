@@ -1,0 +1,94 @@
+//! Search limits: nodes, time, and a cancellation flag. Hitting any of them
+//! makes the result `unknown`, never a guess.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Limits a search must respect.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum nodes (expanded positions); `None` = no limit.
+    pub nodes: Option<u64>,
+    /// Maximum wall time; `None` = no limit.
+    pub time: Option<Duration>,
+    /// Set to `true` from another thread to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LimitHit {
+    /// The node limit.
+    Nodes,
+    /// The time limit.
+    Time,
+    /// Cancelled from outside.
+    Cancelled,
+}
+
+impl std::fmt::Display for LimitHit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LimitHit::Nodes => "node limit",
+            LimitHit::Time => "time limit",
+            LimitHit::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// A running budget: limits plus the clock.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    limits: Limits,
+    start: Instant,
+    /// The limit that was hit, once one was.
+    pub hit: Option<LimitHit>,
+}
+
+impl Budget {
+    /// Start the clock.
+    pub fn new(limits: Limits) -> Budget {
+        Budget {
+            limits,
+            start: Instant::now(),
+            hit: None,
+        }
+    }
+
+    /// Seconds since the start.
+    pub fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    /// Check the limits after `nodes` nodes; cheap checks every call, the
+    /// clock and the flag every 1024 nodes.
+    #[inline]
+    pub fn check(&mut self, nodes: u64) -> bool {
+        if self.hit.is_some() {
+            return true;
+        }
+        if let Some(n) = self.limits.nodes {
+            if nodes >= n {
+                self.hit = Some(LimitHit::Nodes);
+                return true;
+            }
+        }
+        if nodes & 1023 == 0 {
+            if let Some(t) = self.limits.time {
+                if self.start.elapsed() >= t {
+                    self.hit = Some(LimitHit::Time);
+                    return true;
+                }
+            }
+            if let Some(c) = &self.limits.cancel {
+                if c.load(Ordering::Relaxed) {
+                    self.hit = Some(LimitHit::Cancelled);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,13 @@
+//! Search: df-pn mate search under tsume rules and the solution line.
+
+pub mod dfpn;
+pub mod hands;
+pub mod limits;
+pub mod pndn;
+pub mod repetition;
+pub mod solution;
+pub mod solve;
+pub mod tt;
+
+pub use limits::{LimitHit, Limits};
+pub use solve::{solve, FutileMode, SolveOptions, SolveResult, Solver, Verdict};

@@ -1,0 +1,244 @@
+//! `solve`: the library entry point. Proves mate or no mate, then computes
+//! the main line.
+
+use super::dfpn::{Dfpn, Outcome};
+use super::limits::{Budget, LimitHit, Limits};
+use super::tt::{TranspositionTable, UNBOUNDED};
+use crate::rules::{Color, Hand, Move, MoveList, Position};
+
+/// How futile interpositions (無駄合) count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FutileMode {
+    /// Composers' convention: futile interpositions do not count.
+    #[default]
+    Exclude,
+    /// Count them like plain minimax.
+    Count,
+}
+
+/// Options of a solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Node / time / cancellation limits.
+    pub limits: Limits,
+    /// Futile-interposition convention.
+    pub futile: FutileMode,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            limits: Limits::default(),
+            futile: FutileMode::Exclude,
+        }
+    }
+}
+
+/// The verdict of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Mate (詰み).
+    Mate,
+    /// No mate (不詰).
+    #[serde(rename = "nomate")]
+    NoMate,
+    /// A limit was hit before a verdict.
+    Unknown,
+    /// The position is not a tsume problem (reason in `error`).
+    Invalid,
+}
+
+impl Verdict {
+    /// Lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Mate => "mate",
+            Verdict::NoMate => "nomate",
+            Verdict::Unknown => "unknown",
+            Verdict::Invalid => "invalid",
+        }
+    }
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// Mate, no mate, unknown or invalid.
+    pub verdict: Verdict,
+    /// The main line (empty unless mate).
+    pub moves: Vec<Move>,
+    /// Whether the main line's length was proven minimal.
+    pub length_exact: bool,
+    /// The attacker's hand at the end of the main line (駒余り).
+    pub leftover: Hand,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// The limit that was hit, if any.
+    pub limit_hit: Option<LimitHit>,
+    /// Why the position is invalid, if it is.
+    pub error: Option<String>,
+}
+
+impl SolveResult {
+    /// The main line's length in plies, when mate.
+    pub fn length(&self) -> Option<usize> {
+        (self.verdict == Verdict::Mate).then_some(self.moves.len())
+    }
+
+    fn invalid(msg: String) -> SolveResult {
+        SolveResult {
+            verdict: Verdict::Invalid,
+            moves: Vec::new(),
+            length_exact: false,
+            leftover: Hand::EMPTY,
+            nodes: 0,
+            seconds: 0.0,
+            limit_hit: None,
+            error: Some(msg),
+        }
+    }
+}
+
+/// A solver owning a transposition table, reusable across problems.
+pub struct Solver {
+    tt: TranspositionTable,
+}
+
+impl Solver {
+    /// A solver whose table uses at most `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Solver {
+        Solver {
+            tt: TranspositionTable::new(hash_mib),
+        }
+    }
+
+    /// Bytes held by the table.
+    pub fn memory_bytes(&self) -> usize {
+        self.tt.memory_bytes()
+    }
+
+    /// Solve `pos` (the side to move attacks).
+    pub fn solve(&mut self, pos: &Position, opts: &SolveOptions) -> SolveResult {
+        if let Some(msg) = tsume_problem_error(pos) {
+            return SolveResult::invalid(msg);
+        }
+        self.tt.clear();
+        let mut budget = Budget::new(opts.limits.clone());
+        let attacker = pos.side_to_move();
+        let (outcome, nodes) = {
+            let mut df = Dfpn::new(&mut self.tt, pos.clone(), &mut budget);
+            let o = df.search(UNBOUNDED);
+            (o, df.nodes)
+        };
+        let mut result = SolveResult {
+            verdict: Verdict::Unknown,
+            moves: Vec::new(),
+            length_exact: false,
+            leftover: Hand::EMPTY,
+            nodes,
+            seconds: 0.0,
+            limit_hit: budget.hit,
+            error: None,
+        };
+        match outcome {
+            Outcome::Disproven => result.verdict = Verdict::NoMate,
+            Outcome::Unknown => result.verdict = Verdict::Unknown,
+            Outcome::Proven(_) => {
+                result.verdict = Verdict::Mate;
+                result.moves = read_line(&self.tt, pos);
+                let mut p = pos.clone();
+                for &m in &result.moves {
+                    p.do_move(m);
+                }
+                result.leftover = p.hand(attacker);
+            }
+        }
+        result.seconds = budget.elapsed();
+        result
+    }
+}
+
+/// Solve with a fresh 256 MiB table (see [`Solver`] to reuse one).
+pub fn solve(pos: &Position, opts: &SolveOptions) -> SolveResult {
+    Solver::new(256).solve(pos, opts)
+}
+
+/// Why `pos` is not a tsume problem (side to move attacks), if it is not.
+pub fn tsume_problem_error(pos: &Position) -> Option<String> {
+    let us = pos.side_to_move();
+    if pos.king_square(us.flip()).is_none() {
+        return Some(format!(
+            "the defender ({}) has no king",
+            color_name(us.flip())
+        ));
+    }
+    if pos.in_check() {
+        return Some(format!(
+            "the side to move ({}) is in check: not a tsume position",
+            color_name(us)
+        ));
+    }
+    None
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Follow the table from a proven root: the attacker takes the shortest
+/// proven mate, the defender the longest.
+fn read_line(tt: &TranspositionTable, root: &Position) -> Vec<Move> {
+    let attacker = root.side_to_move();
+    let mut pos = root.clone();
+    let mut line = Vec::new();
+    let mut seen = hashbrown::HashSet::new();
+    loop {
+        if !seen.insert(pos.key()) || line.len() > 4000 {
+            break;
+        }
+        let or_node = pos.side_to_move() == attacker;
+        let mut moves = MoveList::new();
+        if or_node {
+            pos.check_moves(&mut moves);
+        } else {
+            pos.evasion_moves(&mut moves);
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let mut best: Option<(Move, u16)> = None;
+        for &m in &moves {
+            let (bk, _) = pos.keys_after(m);
+            let hand = if or_node {
+                pos.hand_after(m)
+            } else {
+                pos.hand(attacker)
+            };
+            let p = tt.probe(bk, hand, UNBOUNDED);
+            if !p.is_proven() {
+                if !or_node {
+                    best = None;
+                    break;
+                }
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((_, l)) => (or_node && p.len < l) || (!or_node && p.len > l),
+            };
+            if better {
+                best = Some((m, p.len));
+            }
+        }
+        let Some((m, _)) = best else { break };
+        line.push(m);
+        pos.do_move(m);
+    }
+    line
+}
