@@ -391,7 +391,7 @@ impl Position {
             bk ^= zobrist::piece_square(np, to);
         }
         self.side = us.flip();
-        self.ply += 1;
+        self.ply = self.ply.wrapping_add(1); // a huge SFEN move number must not panic
         self.st.board_key = bk;
         self.st.hand_key = hk;
         self.st.captured = captured;
@@ -424,7 +424,7 @@ impl Position {
             }
         }
         self.side = us;
-        self.ply -= 1;
+        self.ply = self.ply.wrapping_sub(1);
         self.st = self.history.pop().expect("undo without do");
     }
 
