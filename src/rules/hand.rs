@@ -27,6 +27,13 @@ impl Hand {
         (self.0 >> SHIFT[k]) & MASK[k]
     }
 
+    /// The most pieces of `kind` (an unpromoted hand kind) one hand can
+    /// store: 31 pawns, 3 bishops or rooks, 7 of the others.
+    #[inline(always)]
+    pub const fn capacity(kind: PieceKind) -> u32 {
+        MASK[kind as usize]
+    }
+
     /// Whether the hand holds at least one `kind`.
     #[inline(always)]
     pub const fn has(self, kind: PieceKind) -> bool {

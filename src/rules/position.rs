@@ -45,7 +45,8 @@ impl Position {
 
     /// Like [`Position::from_setup`] but without the piece-count limit
     /// (some published perft positions hold a third bishop or rook). Every
-    /// other rule is still checked.
+    /// other rule is still checked, and no kind may exceed what one hand can
+    /// hold (3 bishops, 3 rooks, 7 of each other kind, 31 pawns).
     pub fn from_setup_relaxed(setup: &Setup) -> Result<Position, PositionError> {
         setup.validate_material(false)?;
         Position::validated_rest(setup)
