@@ -5,7 +5,11 @@ use std::time::Instant;
 use tsume::rules::perft;
 
 #[derive(Parser)]
-#[command(name = "tsume", version, about = "tsume-shogi (詰将棋) solver and problem checker")]
+#[command(
+    name = "tsume",
+    version,
+    about = "tsume-shogi (詰将棋) solver and problem checker"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -78,7 +82,10 @@ fn run_perft(sfen: &str, divide: bool, format: PerftFormat, depth: u32) -> i32 {
                 println!("{m}: {n}");
             }
             println!("sfen {sfen}");
-            println!("depth {depth}  nodes {nodes}  time {secs:.3}s  nps {:.0}", nodes as f64 / secs.max(1e-9));
+            println!(
+                "depth {depth}  nodes {nodes}  time {secs:.3}s  nps {:.0}",
+                nodes as f64 / secs.max(1e-9)
+            );
         }
         PerftFormat::Json => {
             let mut obj = serde_json::json!({

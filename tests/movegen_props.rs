@@ -334,8 +334,16 @@ fn assert_same_set(got: &[Move], expected: &[Move], what: &str, sfen: &str) {
     if g != e {
         let gs: HashSet<u32> = g.iter().map(|m| m.raw()).collect();
         let es: HashSet<u32> = e.iter().map(|m| m.raw()).collect();
-        let extra: Vec<Move> = g.iter().copied().filter(|m| !es.contains(&m.raw())).collect();
-        let missing: Vec<Move> = e.iter().copied().filter(|m| !gs.contains(&m.raw())).collect();
+        let extra: Vec<Move> = g
+            .iter()
+            .copied()
+            .filter(|m| !es.contains(&m.raw()))
+            .collect();
+        let missing: Vec<Move> = e
+            .iter()
+            .copied()
+            .filter(|m| !gs.contains(&m.raw()))
+            .collect();
         panic!(
             "{sfen}: {what}: extra [{}], missing [{}]",
             usi_list(&extra),
@@ -364,7 +372,12 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
     let mut legal = MoveList::new();
     pos.legal_moves(&mut legal);
     assert_no_duplicates(&legal, "legal_moves", sfen);
-    assert_same_set(&legal, &naive.legal_moves(), "legal_moves vs reference", sfen);
+    assert_same_set(
+        &legal,
+        &naive.legal_moves(),
+        "legal_moves vs reference",
+        sfen,
+    );
 
     // check and mate
     assert_eq!(pos.in_check(), naive.in_check(us), "{sfen}: in_check");
@@ -386,7 +399,11 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
     let mut checks = MoveList::new();
     pos.check_moves(&mut checks);
     assert_no_duplicates(&checks, "check_moves", sfen);
-    let gives: Vec<Move> = legal.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+    let gives: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| pos.gives_check(m))
+        .collect();
     assert_same_set(&checks, &gives, "check_moves vs legal gives_check", sfen);
 
     // pawn-drop mate, square by square
@@ -394,7 +411,11 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
     for m in naive.pseudo_legal() {
         if m.is_drop() && m.drop_kind() == PieceKind::Pawn && !naive.play(m).in_check(us) {
             let reference = naive.is_pawn_drop_mate(m);
-            assert_eq!(pos.is_pawn_drop_mate(m.to()), reference, "{sfen}: is_pawn_drop_mate {m}");
+            assert_eq!(
+                pos.is_pawn_drop_mate(m.to()),
+                reference,
+                "{sfen}: is_pawn_drop_mate {m}"
+            );
             stats.pawn_drop_mates += reference as usize;
         }
     }
@@ -409,10 +430,22 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
         let gives = pos.gives_check(m);
         let expected = naive.play(m);
         pos.do_move(m);
-        assert_eq!(pos.board_key(), pos.compute_board_key(), "{sfen}: board key after {m}");
-        assert_eq!(pos.hand_key(), pos.compute_hand_key(), "{sfen}: hand key after {m}");
+        assert_eq!(
+            pos.board_key(),
+            pos.compute_board_key(),
+            "{sfen}: board key after {m}"
+        );
+        assert_eq!(
+            pos.hand_key(),
+            pos.compute_hand_key(),
+            "{sfen}: hand key after {m}"
+        );
         assert_eq!(pos.key(), pos.board_key() ^ pos.hand_key());
-        assert_eq!((pos.board_key(), pos.hand_key()), after_keys, "{sfen}: keys_after {m}");
+        assert_eq!(
+            (pos.board_key(), pos.hand_key()),
+            after_keys,
+            "{sfen}: keys_after {m}"
+        );
         assert_eq!(pos.key(), after_key, "{sfen}: key_after {m}");
         assert_eq!(pos.in_check(), gives, "{sfen}: gives_check {m}");
         assert_eq!(Naive::from_position(pos), expected, "{sfen}: do_move {m}");
@@ -420,9 +453,17 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
         let fresh = Position::from_setup_relaxed(&pos.to_setup())
             .unwrap_or_else(|e| panic!("{sfen}: after {m}: {e}"));
         assert_eq!(fresh.key(), pos.key(), "{sfen}: fresh key after {m}");
-        assert_eq!(fresh.checkers(), pos.checkers(), "{sfen}: checkers after {m}");
+        assert_eq!(
+            fresh.checkers(),
+            pos.checkers(),
+            "{sfen}: checkers after {m}"
+        );
         for c in Color::ALL {
-            assert_eq!(fresh.blockers(c), pos.blockers(c), "{sfen}: blockers after {m}");
+            assert_eq!(
+                fresh.blockers(c),
+                pos.blockers(c),
+                "{sfen}: blockers after {m}"
+            );
         }
         pos.undo_move(m);
         assert!(pos.to_setup() == setup, "{sfen}: undo of {m}");
@@ -431,7 +472,11 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
             (key, bkey, hkey),
             "{sfen}: keys after undo of {m}"
         );
-        assert_eq!(pos.checkers(), checkers, "{sfen}: checkers after undo of {m}");
+        assert_eq!(
+            pos.checkers(),
+            checkers,
+            "{sfen}: checkers after undo of {m}"
+        );
         assert_eq!([pos.blockers(us), pos.blockers(them)], blockers);
         stats.checks += gives as usize;
     }
@@ -543,7 +588,10 @@ fn playouts_from_shtsume_problems() {
     assert_eq!(starts.len(), 50);
     starts.extend(column(include_str!("data/shtsume-long-named.tsv"), 0));
     starts.extend(column(include_str!("data/shtsume-nogare-escape.tsv"), 0));
-    starts.extend(column(include_str!("data/shtsume-nogare-after-escape.tsv"), 0));
+    starts.extend(column(
+        include_str!("data/shtsume-nogare-after-escape.tsv"),
+        0,
+    ));
     let s = run(&starts, true, 3, 24, 3);
     assert!(s.positions >= 7000, "{s:?}");
     assert!(s.in_check >= 1500 && s.mates >= 20, "{s:?}");
@@ -592,16 +640,31 @@ fn reference_matches_perft_counts() {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves.iter().map(|&m| naive_perft(&n.play(m), depth - 1)).sum()
+        moves
+            .iter()
+            .map(|&m| naive_perft(&n.play(m), depth - 1))
+            .sum()
     }
     for (sfen, depth, nodes) in [
         ("startpos", 3, 25_470),
         ("7lk/9/8S/9/9/9/9/7L1/8K b P 1", 2, 639),
         ("7k1/9/9/9/l2s5/6snb/9/9/8K b 2G 1", 2, 2_606),
-        ("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 1, 593),
-        ("k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1", 2, 1_148),
+        (
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+            1,
+            593,
+        ),
+        (
+            "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1",
+            2,
+            1_148,
+        ),
     ] {
         let pos = parse_position_relaxed(sfen).unwrap();
-        assert_eq!(naive_perft(&Naive::from_position(&pos), depth), nodes, "{sfen}");
+        assert_eq!(
+            naive_perft(&Naive::from_position(&pos), depth),
+            nodes,
+            "{sfen}"
+        );
     }
 }

@@ -36,14 +36,21 @@ fn count(sfen: &str, depth: u32) -> u64 {
     let mut pos = parse_position_relaxed(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     let before = tsume::to_sfen(&pos);
     let n = perft(&mut pos, depth);
-    assert_eq!(tsume::to_sfen(&pos), before, "perft must leave the position as it was");
+    assert_eq!(
+        tsume::to_sfen(&pos),
+        before,
+        "perft must leave the position as it was"
+    );
     n
 }
 
 /// Run every row of `name` with at most `LIMIT` nodes; `expected_rows` guards
 /// against a truncated data file.
 fn run_small(name: &str, expected_rows: usize) {
-    let rows: Vec<Row> = rows(name).into_iter().filter(|r| r.nodes <= LIMIT).collect();
+    let rows: Vec<Row> = rows(name)
+        .into_iter()
+        .filter(|r| r.nodes <= LIMIT)
+        .collect();
     assert_eq!(rows.len(), expected_rows, "rows of {name} in perft.tsv");
     for r in rows {
         assert_eq!(count(r.sfen, r.depth), r.nodes, "{name} depth {}", r.depth);
@@ -56,7 +63,10 @@ fn run_one(name: &str, depth: u32) {
         .into_iter()
         .find(|r| r.depth == depth)
         .unwrap_or_else(|| panic!("no row {name} depth {depth}"));
-    assert!(r.nodes > LIMIT, "{name} {depth} belongs to the normal tests");
+    assert!(
+        r.nodes > LIMIT,
+        "{name} {depth} belongs to the normal tests"
+    );
     assert_eq!(count(r.sfen, r.depth), r.nodes, "{name} depth {depth}");
 }
 
@@ -128,13 +138,20 @@ fn every_row_is_covered() {
         ("two-kings-big-hands", 4),
     ];
     let mut n = 0;
-    for line in DATA.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in DATA
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split('\t').collect();
         assert!(names.contains(&f[0]), "unknown perft position {}", f[0]);
         let depth: u32 = f[2].parse().unwrap();
         let nodes: u64 = f[3].parse().unwrap();
         if nodes > LIMIT {
-            assert!(big.contains(&(f[0], depth)), "no ignored test for {} {depth}", f[0]);
+            assert!(
+                big.contains(&(f[0], depth)),
+                "no ignored test for {} {depth}",
+                f[0]
+            );
         }
         n += 1;
     }
@@ -191,11 +208,19 @@ fn check_divide(sfen: &str, depth: u32) {
     let moves: Vec<_> = split.iter().map(|x| x.0).collect();
     assert_eq!(moves, legal.to_vec(), "{sfen}: divide moves");
     let sum: u64 = split.iter().map(|x| x.1).sum();
-    assert_eq!(sum, perft(&mut pos, depth), "{sfen} depth {depth}: divide sum");
+    assert_eq!(
+        sum,
+        perft(&mut pos, depth),
+        "{sfen} depth {depth}: divide sum"
+    );
     // each entry is perft of the child
     for (m, n) in split {
         pos.do_move(m);
-        let child = if depth <= 1 { 1 } else { perft(&mut pos, depth - 1) };
+        let child = if depth <= 1 {
+            1
+        } else {
+            perft(&mut pos, depth - 1)
+        };
         pos.undo_move(m);
         assert_eq!(n, child, "{sfen}: {m}");
     }
@@ -204,7 +229,10 @@ fn check_divide(sfen: &str, depth: u32) {
 #[test]
 fn divide_sums_match_perft() {
     let mut seen = std::collections::HashSet::new();
-    for line in DATA.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in DATA
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split('\t').collect();
         if seen.insert(f[0]) {
             let depth = if f[0] == "max-legal-moves-593" { 2 } else { 3 };

@@ -44,7 +44,7 @@ fn corpus() -> Vec<Case> {
 /// The variant name of a `Debug` text: `RankTooLong { .. }` → `RankTooLong`.
 fn variant(debug: &str) -> String {
     debug
-        .split(|c: char| c == '(' || c == ' ' || c == '{')
+        .split(['(', ' ', '{'])
         .next()
         .unwrap_or("")
         .to_string()
@@ -81,7 +81,10 @@ fn assert_readable(e: &PositionTextError, text: &str) {
         "{text:?}: message looks like debug output: {msg}"
     );
     let first = msg.chars().next().unwrap();
-    assert!(!first.is_uppercase(), "{text:?}: message should start in lower case: {msg}");
+    assert!(
+        !first.is_uppercase(),
+        "{text:?}: message should start in lower case: {msg}"
+    );
     match e {
         PositionTextError::Syntax(se) => {
             assert!(msg.contains(&format!("column {}", se.offset + 1)), "{msg}");
@@ -162,7 +165,11 @@ fn kongo_originals_fail_and_repairs_parse() {
         let repaired = parse_position(f[0]).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
         assert_eq!(to_sfen(&repaired), f[0], "kongo SFENs are canonical");
         if !f[4].is_empty() {
-            assert!(cases.iter().any(|c| c.text == f[3]), "{} not in the corpus", f[3]);
+            assert!(
+                cases.iter().any(|c| c.text == f[3]),
+                "{} not in the corpus",
+                f[3]
+            );
             assert!(parse_position(f[3]).is_err(), "{}", f[3]);
             n += 1;
         } else {
@@ -177,19 +184,31 @@ fn kongo_originals_fail_and_repairs_parse() {
 #[test]
 fn canonical_printing() {
     for (input, canonical) in [
-        ("startpos", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+        (
+            "startpos",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ),
         (
             "position startpos moves 7g7f 3c3d",
             "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
         ),
         // hands in any order, printed Black then White, each R B G S N L P
-        ("sfen 4k4/9/9/9/9/9/9/9/4K4 b p2PbGlR 5", "4k4/9/9/9/9/9/9/9/4K4 b RG2Pblp 5"),
+        (
+            "sfen 4k4/9/9/9/9/9/9/9/4K4 b p2PbGlR 5",
+            "4k4/9/9/9/9/9/9/9/4K4 b RG2Pblp 5",
+        ),
         // move number optional
         ("4k4/9/9/9/9/9/9/9/4K4 w -", "4k4/9/9/9/9/9/9/9/4K4 w - 1"),
         // runs of empty squares merged
-        ("1111k1111/9/9/9/9/9/9/9/4K4 b - 1", "4k4/9/9/9/9/9/9/9/4K4 b - 1"),
+        (
+            "1111k1111/9/9/9/9/9/9/9/4K4 b - 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b - 1",
+        ),
         // the same kind twice in a hand adds up
-        ("4k4/9/9/9/9/9/9/9/4K4 b P2PpG 1", "4k4/9/9/9/9/9/9/9/4K4 b G3Pp 1"),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4 b P2PpG 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b G3Pp 1",
+        ),
         // extra spaces, `position sfen`, empty move list
         (
             "  position   sfen 4k4/9/9/9/9/9/9/9/4K4   b  -  7  moves ",
@@ -218,10 +237,19 @@ fn usi_moves() {
     let moves = parse_moves(&pos, "7g7f 3c3d 8h2b+ 3a2b B*4e").unwrap();
     assert_eq!(moves.len(), 5);
     assert_eq!(moves[2].usi(), "8h2b+");
-    assert_eq!(parse_moves(&pos, "7g7f 3c3d 8h2b+ 3a2b B*4e B*4e"), Err((5, UsiMoveError::Illegal)));
-    assert_eq!(parse_moves(&pos, "7g7f x"), Err((1, UsiMoveError::Malformed)));
+    assert_eq!(
+        parse_moves(&pos, "7g7f 3c3d 8h2b+ 3a2b B*4e B*4e"),
+        Err((5, UsiMoveError::Illegal))
+    );
+    assert_eq!(
+        parse_moves(&pos, "7g7f x"),
+        Err((1, UsiMoveError::Malformed))
+    );
     // every legal move's USI text parses back to it
-    for s in ["startpos", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"] {
+    for s in [
+        "startpos",
+        "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+    ] {
         let pos = parse_position_relaxed(s).unwrap();
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
@@ -232,7 +260,7 @@ fn usi_moves() {
 }
 
 /// A move number at the top of the `u32` range must not overflow when a
-/// move is played (found by the mutation fuzzer below).
+/// move is played (it panicked under overflow checks).
 #[test]
 fn huge_move_number() {
     let pos = parse_position("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 4294967295 moves 5i5h 5a5b")

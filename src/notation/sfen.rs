@@ -249,10 +249,7 @@ fn parse_hand(text: &str, base: usize, setup: &mut Setup) -> Result<(), SfenErro
         };
         let n = match count.take() {
             Some((st, 0)) => {
-                return Err(SfenError::new(
-                    st,
-                    SfenErrorKind::BadHand("count 0".into()),
-                ))
+                return Err(SfenError::new(st, SfenErrorKind::BadHand("count 0".into())))
             }
             Some((_, n)) => n,
             None => 1,
@@ -322,13 +319,19 @@ pub fn parse_position_text(s: &str) -> Result<ParsedPosition<'_>, SfenError> {
             i += 1;
         }
         let Some(&(boff, board)) = toks.get(i) else {
-            return Err(SfenError::new(end_off, SfenErrorKind::MissingField("board")));
+            return Err(SfenError::new(
+                end_off,
+                SfenErrorKind::MissingField("board"),
+            ));
         };
         let mut setup = Setup::default();
         parse_board(board, boff, &mut setup)?;
         i += 1;
         let Some(&(soff, side)) = toks.get(i) else {
-            return Err(SfenError::new(end_off, SfenErrorKind::MissingField("side to move")));
+            return Err(SfenError::new(
+                end_off,
+                SfenErrorKind::MissingField("side to move"),
+            ));
         };
         setup.side = match side {
             "b" => Color::Black,
