@@ -161,7 +161,7 @@ fn every_row_is_covered() {
 // ---- large rows: `cargo test --release --test perft -- --ignored NAME` ----
 
 #[test]
-#[ignore = "4.2e9 nodes (about 1.5 min)"]
+#[ignore = "4.2e9 nodes (about 25 s)"]
 fn peeper_pos1_depth5() {
     run_one("peeper-pos1", 5);
 }
