@@ -5,7 +5,11 @@ use std::time::Instant;
 use tsume::rules::perft;
 
 #[derive(Parser)]
-#[command(name = "tsume", version, about = "tsume-shogi (詰将棋) solver and problem checker")]
+#[command(
+    name = "tsume",
+    version,
+    about = "tsume-shogi (詰将棋) solver and problem checker"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -113,13 +117,17 @@ fn run_perft(sfen: &str, divide: bool, format: PerftFormat, depth: u32) -> i32 {
     };
     let secs = start.elapsed().as_secs_f64();
     let sfen = tsume::to_sfen(&pos);
+    let mut out = String::new();
     match format {
         PerftFormat::Text => {
             for (m, n) in &split {
-                println!("{m}: {n}");
+                out.push_str(&format!("{m}: {n}\n"));
             }
-            println!("sfen {sfen}");
-            println!("depth {depth}  nodes {nodes}  time {secs:.3}s  nps {:.0}", nodes as f64 / secs.max(1e-9));
+            out.push_str(&format!("sfen {sfen}\n"));
+            out.push_str(&format!(
+                "depth {depth}  nodes {nodes}  time {secs:.3}s  nps {:.0}\n",
+                nodes as f64 / secs.max(1e-9)
+            ));
         }
         PerftFormat::Json => {
             let mut obj = serde_json::json!({
@@ -132,10 +140,28 @@ fn run_perft(sfen: &str, divide: bool, format: PerftFormat, depth: u32) -> i32 {
                     .collect::<serde_json::Map<_, _>>()
                     .into();
             }
-            println!("{obj}");
+            out.push_str(&format!("{obj}\n"));
         }
     }
-    0
+    emit(&out)
+}
+
+/// Write `text` to stdout; a closed pipe (`tsume ... | head`) is not an
+/// error worth a panic. Returns the exit code.
+fn emit(text: &str) -> i32 {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("error: writing output: {e}");
+            1
+        }
+    }
 }
 
 fn read_problem_arg(arg: &str) -> Result<tsume::Position, String> {

@@ -15,7 +15,7 @@ pub const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG
 pub enum SfenErrorKind {
     /// Nothing to parse.
     Empty,
-    /// A required field is missing (`"side to move"`, `"hand"`).
+    /// A required field is missing (`"board"`, `"side to move"`, `"hand"`).
     MissingField(&'static str),
     /// A rank describes more than 9 squares.
     RankTooLong {
@@ -35,7 +35,7 @@ pub enum SfenErrorKind {
     WrongRankCount(u32),
     /// A character that is not a piece letter.
     UnknownPiece(char),
-    /// `+` before a kind that cannot promote, or dangling.
+    /// `+` not followed by a kind that can promote (the offset is the `+`).
     BadPromotion,
     /// Side to move other than `b`/`w`.
     BadSide(String),
@@ -75,7 +75,9 @@ impl SfenError {
             }
             SfenErrorKind::WrongRankCount(n) => format!("board has {n} ranks, expected 9"),
             SfenErrorKind::UnknownPiece(c) => format!("unknown piece letter '{c}'"),
-            SfenErrorKind::BadPromotion => "'+' before a piece that cannot promote".into(),
+            SfenErrorKind::BadPromotion => {
+                "'+' must be followed by a piece that can promote (P L N S B R)".into()
+            }
             SfenErrorKind::BadSide(s) => format!("side to move must be 'b' or 'w', not '{s}'"),
             SfenErrorKind::BadHand(s) => format!("bad hand: {s}"),
             SfenErrorKind::BadMoveNumber(s) => format!("bad move number '{s}'"),
@@ -124,8 +126,8 @@ fn parse_board(text: &str, base: usize, setup: &mut Setup) -> Result<(), SfenErr
         let at = base + i;
         match ch {
             '/' => {
-                if promoted.is_some() {
-                    return Err(SfenError::new(at, SfenErrorKind::BadPromotion));
+                if let Some(pat) = promoted {
+                    return Err(SfenError::new(pat, SfenErrorKind::BadPromotion));
                 }
                 finish_rank(rank, squares, rank_start)?;
                 rank += 1;
@@ -137,8 +139,8 @@ fn parse_board(text: &str, base: usize, setup: &mut Setup) -> Result<(), SfenErr
                 }
             }
             '1'..='9' => {
-                if promoted.is_some() {
-                    return Err(SfenError::new(at, SfenErrorKind::BadPromotion));
+                if let Some(pat) = promoted {
+                    return Err(SfenError::new(pat, SfenErrorKind::BadPromotion));
                 }
                 squares += ch as u32 - '0' as u32;
                 if squares > 9 {
@@ -152,8 +154,8 @@ fn parse_board(text: &str, base: usize, setup: &mut Setup) -> Result<(), SfenErr
                 }
             }
             '+' => {
-                if promoted.is_some() {
-                    return Err(SfenError::new(at, SfenErrorKind::BadPromotion));
+                if let Some(pat) = promoted {
+                    return Err(SfenError::new(pat, SfenErrorKind::BadPromotion));
                 }
                 promoted = Some(at);
             }
@@ -190,11 +192,8 @@ fn parse_board(text: &str, base: usize, setup: &mut Setup) -> Result<(), SfenErr
             }
         }
     }
-    if promoted.is_some() {
-        return Err(SfenError::new(
-            base + text.len() - 1,
-            SfenErrorKind::BadPromotion,
-        ));
+    if let Some(pat) = promoted {
+        return Err(SfenError::new(pat, SfenErrorKind::BadPromotion));
     }
     finish_rank(rank, squares, rank_start)?;
     if rank != 8 {
@@ -250,10 +249,7 @@ fn parse_hand(text: &str, base: usize, setup: &mut Setup) -> Result<(), SfenErro
         };
         let n = match count.take() {
             Some((st, 0)) => {
-                return Err(SfenError::new(
-                    st,
-                    SfenErrorKind::BadHand("count 0".into()),
-                ))
+                return Err(SfenError::new(st, SfenErrorKind::BadHand("count 0".into())))
             }
             Some((_, n)) => n,
             None => 1,
@@ -323,13 +319,19 @@ pub fn parse_position_text(s: &str) -> Result<ParsedPosition<'_>, SfenError> {
             i += 1;
         }
         let Some(&(boff, board)) = toks.get(i) else {
-            return Err(SfenError::new(end_off, SfenErrorKind::Empty));
+            return Err(SfenError::new(
+                end_off,
+                SfenErrorKind::MissingField("board"),
+            ));
         };
         let mut setup = Setup::default();
         parse_board(board, boff, &mut setup)?;
         i += 1;
         let Some(&(soff, side)) = toks.get(i) else {
-            return Err(SfenError::new(end_off, SfenErrorKind::MissingField("side to move")));
+            return Err(SfenError::new(
+                end_off,
+                SfenErrorKind::MissingField("side to move"),
+            ));
         };
         setup.side = match side {
             "b" => Color::Black,

@@ -27,6 +27,13 @@ impl Hand {
         (self.0 >> SHIFT[k]) & MASK[k]
     }
 
+    /// The most pieces of `kind` (an unpromoted hand kind) one hand can
+    /// store: 31 pawns, 3 bishops or rooks, 7 of the others.
+    #[inline(always)]
+    pub const fn capacity(kind: PieceKind) -> u32 {
+        MASK[kind as usize]
+    }
+
     /// Whether the hand holds at least one `kind`.
     #[inline(always)]
     pub const fn has(self, kind: PieceKind) -> bool {
@@ -130,8 +137,12 @@ mod tests {
 
     #[test]
     fn dominance_is_per_kind() {
-        let a = Hand::EMPTY.with(PieceKind::Pawn, 3).with(PieceKind::Rook, 1);
-        let b = Hand::EMPTY.with(PieceKind::Pawn, 2).with(PieceKind::Rook, 1);
+        let a = Hand::EMPTY
+            .with(PieceKind::Pawn, 3)
+            .with(PieceKind::Rook, 1);
+        let b = Hand::EMPTY
+            .with(PieceKind::Pawn, 2)
+            .with(PieceKind::Rook, 1);
         let c = Hand::EMPTY.with(PieceKind::Gold, 1);
         assert!(a.dominates(b));
         assert!(!b.dominates(a));

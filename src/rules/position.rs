@@ -45,7 +45,8 @@ impl Position {
 
     /// Like [`Position::from_setup`] but without the piece-count limit
     /// (some published perft positions hold a third bishop or rook). Every
-    /// other rule is still checked.
+    /// other rule is still checked, and no kind may exceed what one hand can
+    /// hold (3 bishops, 3 rooks, 7 of each other kind, 31 pawns).
     pub fn from_setup_relaxed(setup: &Setup) -> Result<Position, PositionError> {
         setup.validate_material(false)?;
         Position::validated_rest(setup)
@@ -391,7 +392,7 @@ impl Position {
             bk ^= zobrist::piece_square(np, to);
         }
         self.side = us.flip();
-        self.ply += 1;
+        self.ply = self.ply.wrapping_add(1); // a huge SFEN move number must not panic
         self.st.board_key = bk;
         self.st.hand_key = hk;
         self.st.captured = captured;
@@ -424,7 +425,7 @@ impl Position {
             }
         }
         self.side = us;
-        self.ply -= 1;
+        self.ply = self.ply.wrapping_sub(1);
         self.st = self.history.pop().expect("undo without do");
     }
 

@@ -33,7 +33,8 @@ impl Default for Setup {
 /// Why a setup is not a legal shogi position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// More pieces of one kind than a set holds (board + both hands).
+    /// More pieces of one kind than a set holds (board + both hands); for
+    /// relaxed setups, more than one hand can store.
     #[error("too many pieces: {count} of kind {letter} (at most {max})")]
     TooManyPieces {
         /// USI letter of the kind.
@@ -74,7 +75,9 @@ pub enum PositionError {
 impl Setup {
     /// Checks that do not need attack computation: counts, 二歩, dead
     /// pieces, kings. (The check test is done by `Position::from_setup`.)
-    /// `check_counts` enables the piece-count limit.
+    /// `check_counts` enables the piece-count limit of a real set; without
+    /// it, a kind is still limited to what one hand can hold
+    /// ([`Hand::capacity`]).
     pub fn validate_material(&self, check_counts: bool) -> Result<(), PositionError> {
         let mut counts = [0u32; 9];
         let mut kings = [0u32; 2];
@@ -117,12 +120,19 @@ impl Setup {
                 counts[k as usize] += self.hands[c].count(k);
             }
         }
-        for k in PieceKind::ALL.iter().take(8) {
-            let max = k.total_count();
-            if check_counts && counts[*k as usize] > max {
+        // Kings are at most one a side (above). Without the count limit, a
+        // kind may still not exceed what one hand can store, since a side
+        // may end up capturing all of them.
+        for k in PieceKind::HAND {
+            let max = if check_counts {
+                k.total_count()
+            } else {
+                Hand::capacity(k)
+            };
+            if counts[k as usize] > max {
                 return Err(PositionError::TooManyPieces {
                     letter: k.usi_letter(),
-                    count: counts[*k as usize],
+                    count: counts[k as usize],
                     max,
                 });
             }
