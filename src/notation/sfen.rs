@@ -250,10 +250,7 @@ fn parse_hand(text: &str, base: usize, setup: &mut Setup) -> Result<(), SfenErro
         };
         let n = match count.take() {
             Some((st, 0)) => {
-                return Err(SfenError::new(
-                    st,
-                    SfenErrorKind::BadHand("count 0".into()),
-                ))
+                return Err(SfenError::new(st, SfenErrorKind::BadHand("count 0".into())))
             }
             Some((_, n)) => n,
             None => 1,
@@ -329,7 +326,10 @@ pub fn parse_position_text(s: &str) -> Result<ParsedPosition<'_>, SfenError> {
         parse_board(board, boff, &mut setup)?;
         i += 1;
         let Some(&(soff, side)) = toks.get(i) else {
-            return Err(SfenError::new(end_off, SfenErrorKind::MissingField("side to move")));
+            return Err(SfenError::new(
+                end_off,
+                SfenErrorKind::MissingField("side to move"),
+            ));
         };
         setup.side = match side {
             "b" => Color::Black,

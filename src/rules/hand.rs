@@ -130,8 +130,12 @@ mod tests {
 
     #[test]
     fn dominance_is_per_kind() {
-        let a = Hand::EMPTY.with(PieceKind::Pawn, 3).with(PieceKind::Rook, 1);
-        let b = Hand::EMPTY.with(PieceKind::Pawn, 2).with(PieceKind::Rook, 1);
+        let a = Hand::EMPTY
+            .with(PieceKind::Pawn, 3)
+            .with(PieceKind::Rook, 1);
+        let b = Hand::EMPTY
+            .with(PieceKind::Pawn, 2)
+            .with(PieceKind::Rook, 1);
         let c = Hand::EMPTY.with(PieceKind::Gold, 1);
         assert!(a.dominates(b));
         assert!(!b.dominates(a));

@@ -127,8 +127,7 @@ impl Position {
         let occ = self.occupied() | Bitboard::from_square(to);
         // Can a piece other than the king take the pawn?
         let pinned = self.pinned(them);
-        let capturers =
-            self.attackers_to(them, to, occ) & !self.pieces(them, PieceKind::King);
+        let capturers = self.attackers_to(them, to, occ) & !self.pieces(them, PieceKind::King);
         for c in capturers {
             if !pinned.has(c) || attacks::aligned(eksq, c, to) {
                 return false;
