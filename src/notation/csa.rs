@@ -168,7 +168,8 @@ fn is_content(line: &str) -> bool {
 #[derive(Default)]
 struct Block {
     setup: Setup,
-    rows: [bool; 9],
+    /// The line of each row `P1`..`P9` read (0 for `PI`).
+    rows: [Option<usize>; 9],
     any_board: bool,
     all: [bool; 2],
     side: Option<Color>,
@@ -255,9 +256,13 @@ fn read_lines(lines: &[(usize, &str)]) -> Result<Record, CsaError> {
     if !b.any_board {
         return Err(cerr(first, 1, CsaErrorKind::NoPosition));
     }
-    if let Some(r) = b.rows.iter().position(|&x| !x) {
-        if b.rows.iter().any(|&x| x) {
-            return Err(cerr(b.line, 1, CsaErrorKind::MissingRow(r + 1)));
+    if let Some(r) = b.rows.iter().position(Option::is_none) {
+        if b.rows.iter().any(Option::is_some) {
+            // Point at the line where the row was expected.
+            let next = b.rows[r..].iter().flatten().next().copied();
+            let prev = b.rows[..r].iter().flatten().last().map(|l| l + 1);
+            let line = next.or(prev).unwrap_or(b.line);
+            return Err(cerr(line, 1, CsaErrorKind::MissingRow(r + 1)));
         }
     }
     b.setup.side = b.side.unwrap_or(Color::Black);
@@ -311,7 +316,7 @@ fn parse_square(s: &str) -> Option<Option<Square>> {
 
 fn pi_line(b: &mut Block, rest: &str, ln: usize, col: usize) -> Result<(), CsaError> {
     b.setup = parse_sfen(STARTPOS).expect("start position parses");
-    b.rows = [true; 9];
+    b.rows = [Some(0); 9];
     b.any_board = true;
     b.line = ln;
     for (i, item) in chunks4(rest) {
@@ -399,7 +404,7 @@ fn place_line(
 }
 
 fn row_line(b: &mut Block, row: usize, rest: &str, ln: usize, col: usize) -> Result<(), CsaError> {
-    if !b.any_board || b.rows.iter().all(|&x| !x) {
+    if !b.any_board || b.rows.iter().all(Option::is_none) {
         b.line = ln;
     }
     b.any_board = true;
@@ -433,7 +438,7 @@ fn row_line(b: &mut Block, row: usize, rest: &str, ln: usize, col: usize) -> Res
             .ok_or_else(|| cerr(ln, at, CsaErrorKind::UnknownPiece(cell.clone())))?;
         b.setup.board[sq.index()] = Some(Piece::new(color, kind));
     }
-    b.rows[row - 1] = true;
+    b.rows[row - 1] = Some(ln);
     Ok(())
 }
 
