@@ -19,7 +19,11 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/problems.tsv")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/problems.tsv"
+    ))
+    .unwrap();
     let rows: Vec<Row> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -98,7 +102,11 @@ fn csa_round_trip() {
         same(&rec, &back, &r.id);
         assert_eq!(write_csa(&back), text, "{}", r.id);
         // The defender holds the rest in every classic: written as 00AL.
-        assert!(text.contains("P-00AL") || r.position.hand(tsume::Color::White).is_empty(), "{}", r.id);
+        assert!(
+            text.contains("P-00AL") || r.position.hand(tsume::Color::White).is_empty(),
+            "{}",
+            r.id
+        );
     }
 }
 
@@ -152,7 +160,10 @@ fn written_files_round_trip_byte_for_byte() {
     let kif = fixture("canonical.kif");
     assert_eq!(write_kif(&read_kif(&kif).unwrap()), kif);
     // The real-world file normalises to the canonical one.
-    assert_eq!(write_kif(&read_kif(&fixture("zukou-050.kif")).unwrap()), kif);
+    assert_eq!(
+        write_kif(&read_kif(&fixture("zukou-050.kif")).unwrap()),
+        kif
+    );
     let ki2 = fixture("zukou-050.ki2");
     assert_eq!(write_ki2(&read_ki2(&ki2).unwrap()), ki2);
     let csa = fixture("zukou-050.csa");
@@ -173,7 +184,8 @@ fn white_to_move_and_handicap_records() {
     assert!(csa.contains("\n-\n-5142OU\n+5968OU\n"));
     same(&rec, &read_csa(&csa).unwrap(), "csa");
     // 手合割 without a diagram.
-    let rec = read_kif("手合割：角落ち\n手数----指手---------消費時間--\n   1 ３二銀(31)\n").unwrap();
+    let rec =
+        read_kif("手合割：角落ち\n手数----指手---------消費時間--\n   1 ３二銀(31)\n").unwrap();
     assert_eq!(
         to_sfen(&rec.position),
         "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
