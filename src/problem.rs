@@ -179,7 +179,7 @@ impl InputFormat {
             {
                 kif_like = true;
             }
-            if kif_like && (line.starts_with('▲') || line.starts_with('△')) {
+            if line.starts_with(['▲', '△', '☗', '☖']) {
                 return InputFormat::Ki2;
             }
             if line.starts_with(|c: char| c.is_ascii_digit()) && !line.contains('/') && kif_like {

@@ -324,17 +324,23 @@ fn qualifiers(
     let all = traits(color, kind, origins, to);
     let me = *all.iter().find(|t| t.from == from).expect("origin listed");
     let others: Vec<&Traits> = all.iter().filter(|t| t.from != from).collect();
-    let mut s = String::new();
+    // 1. Movement alone (上 / 寄 / 引).
     if others.iter().all(|o| o.motion != me.motion) {
-        s.push(me.motion.kanji());
-    } else if me.relative.is_some() && others.iter().all(|o| o.relative != me.relative) {
-        s.push(me.relative.map_or(' ', Relative::kanji));
-    } else {
-        if let Some(r) = me.relative {
-            s.push(r.kanji());
-        }
-        s.push(me.motion.kanji());
+        return me.motion.kanji().to_string();
     }
+    // 2. Relative position alone (右 / 左 / 直).
+    if let Some(r) = me
+        .relative
+        .filter(|&r| others.iter().all(|o| o.relative != Some(r)))
+    {
+        return r.kanji().to_string();
+    }
+    // 3. Both, relative position first.
+    let mut s = String::new();
+    if let Some(r) = me.relative {
+        s.push(r.kanji());
+    }
+    s.push(me.motion.kanji());
     s
 }
 
