@@ -1,8 +1,11 @@
 //! Command-line interface: parses arguments, calls the library, renders output.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::time::Instant;
-use tsume::rules::perft;
+use tsume::problem::OutputFormat;
+
+mod convert;
+mod perft;
+mod solve;
 
 #[derive(Parser)]
 #[command(
@@ -19,6 +22,28 @@ struct Cli {
 enum PerftFormat {
     Text,
     Json,
+}
+
+/// Output formats of `convert`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum ConvertFormat {
+    Sfen,
+    Kif,
+    Ki2,
+    Csa,
+    Json,
+}
+
+impl From<ConvertFormat> for OutputFormat {
+    fn from(f: ConvertFormat) -> OutputFormat {
+        match f {
+            ConvertFormat::Sfen => OutputFormat::Sfen,
+            ConvertFormat::Kif => OutputFormat::Kif,
+            ConvertFormat::Ki2 => OutputFormat::Ki2,
+            ConvertFormat::Csa => OutputFormat::Csa,
+            ConvertFormat::Json => OutputFormat::Json,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -56,6 +81,20 @@ enum Command {
         /// SFEN / `position ...` text, a problem file, or `-` for stdin.
         problem: String,
     },
+    /// Convert problems between formats (SFEN lines, KIF, KI2, CSA, JSON).
+    ///
+    /// Reads every problem of INPUT and writes each in the chosen format,
+    /// with its stated moves in that format's notation. Entries that fail
+    /// to load are reported on stderr (file:line:column: reason) and make
+    /// the exit code 2; the others are still written.
+    Convert {
+        /// Output format.
+        #[arg(long, value_enum, default_value = "sfen")]
+        to: ConvertFormat,
+        /// A problem file or directory, `-` for stdin, or a position string
+        /// (`sfen ...`, `position sfen ... moves ...`).
+        input: String,
+    },
     /// Count the leaves of the legal-move tree (move-generator check).
     Perft {
         /// Position (SFEN, `sfen ...`, `startpos`, `position ... moves ...`).
@@ -90,65 +129,20 @@ pub fn run() -> i32 {
             futile,
             format,
             problem,
-        } => run_solve(nodes, time, hash, futile, format, &problem),
+        } => solve::run_solve(nodes, time, hash, futile, format, &problem),
+        Command::Convert { to, input } => convert::run_convert(&input, to.into()),
         Command::Perft {
             sfen,
             divide,
             format,
             depth,
-        } => run_perft(&sfen, divide, format, depth),
+        } => perft::run_perft(&sfen, divide, format, depth),
     }
-}
-
-fn run_perft(sfen: &str, divide: bool, format: PerftFormat, depth: u32) -> i32 {
-    let mut pos = match tsume::notation::sfen::parse_position_relaxed(sfen) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    let start = Instant::now();
-    let (nodes, split) = if divide && depth > 0 {
-        let split = perft::perft_divide(&mut pos, depth);
-        (split.iter().map(|x| x.1).sum(), split)
-    } else {
-        (perft::perft(&mut pos, depth), Vec::new())
-    };
-    let secs = start.elapsed().as_secs_f64();
-    let sfen = tsume::to_sfen(&pos);
-    let mut out = String::new();
-    match format {
-        PerftFormat::Text => {
-            for (m, n) in &split {
-                out.push_str(&format!("{m}: {n}\n"));
-            }
-            out.push_str(&format!("sfen {sfen}\n"));
-            out.push_str(&format!(
-                "depth {depth}  nodes {nodes}  time {secs:.3}s  nps {:.0}\n",
-                nodes as f64 / secs.max(1e-9)
-            ));
-        }
-        PerftFormat::Json => {
-            let mut obj = serde_json::json!({
-                "sfen": sfen, "depth": depth, "nodes": nodes, "seconds": (secs * 1000.0).round() / 1000.0,
-            });
-            if divide {
-                obj["divide"] = split
-                    .iter()
-                    .map(|(m, n)| (m.usi(), serde_json::json!(n)))
-                    .collect::<serde_json::Map<_, _>>()
-                    .into();
-            }
-            out.push_str(&format!("{obj}\n"));
-        }
-    }
-    emit(&out)
 }
 
 /// Write `text` to stdout; a closed pipe (`tsume ... | head`) is not an
 /// error worth a panic. Returns the exit code.
-fn emit(text: &str) -> i32 {
+pub(crate) fn emit(text: &str) -> i32 {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     match stdout
@@ -164,101 +158,8 @@ fn emit(text: &str) -> i32 {
     }
 }
 
-fn read_problem_arg(arg: &str) -> Result<tsume::Position, String> {
-    let text = if arg == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
-        s
-    } else if std::path::Path::new(arg).is_file() {
-        std::fs::read_to_string(arg).map_err(|e| format!("{arg}: {e}"))?
-    } else {
-        return tsume::parse_position(arg).map_err(|e| e.to_string());
-    };
-    let line = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .find(|l| !l.is_empty())
-        .ok_or_else(|| format!("{arg}: no problem found"))?;
-    tsume::parse_position(line).map_err(|e| e.to_string())
-}
-
-fn run_solve(
-    nodes: Option<u64>,
-    time: Option<f64>,
-    hash: usize,
-    futile: FutileArg,
-    format: SolveFormat,
-    problem: &str,
-) -> i32 {
-    use tsume::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
-    let pos = match read_problem_arg(problem) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    let opts = SolveOptions {
-        limits: Limits {
-            nodes,
-            time: time.map(std::time::Duration::from_secs_f64),
-            cancel: None,
-        },
-        futile: match futile {
-            FutileArg::Exclude => FutileMode::Exclude,
-            FutileArg::Count => FutileMode::Count,
-        },
-    };
-    let r = run_big_stack(move || Solver::new(hash).solve(&pos, &opts));
-    let usi: Vec<String> = r.moves.iter().map(|m| m.usi()).collect();
-    let leftover = {
-        let s = r.leftover.sfen(true);
-        if s.is_empty() { "-".to_string() } else { s }
-    };
-    match format {
-        SolveFormat::Usi => println!("{}", usi.join(" ")),
-        SolveFormat::Json => {
-            let obj = serde_json::json!({
-                "verdict": r.verdict.as_str(),
-                "length": r.length(),
-                "moves": usi,
-                "leftover": leftover,
-                "nodes": r.nodes,
-                "seconds": (r.seconds * 1000.0).round() / 1000.0,
-                "error": r.error,
-            });
-            println!("{obj}");
-        }
-        SolveFormat::Text => {
-            println!("verdict: {}", r.verdict.as_str());
-            if let Some(e) = &r.error {
-                println!("error: {e}");
-            }
-            if let Some(l) = r.length() {
-                println!("length: {l}");
-                println!("moves: {}", usi.join(" "));
-                println!("leftover: {leftover}");
-            }
-            if let Some(h) = r.limit_hit {
-                println!("stopped by: {h}");
-            }
-            println!(
-                "nodes: {}  time: {:.3}s  nps: {:.0}",
-                r.nodes,
-                r.seconds,
-                r.nodes as f64 / r.seconds.max(1e-9)
-            );
-        }
-    }
-    match r.verdict {
-        Verdict::Mate | Verdict::NoMate => 0,
-        Verdict::Unknown => 1,
-        Verdict::Invalid => 2,
-    }
-}
-
 /// Run `f` on a thread with a large stack (deep searches recurse deeply).
-fn run_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+pub(crate) fn run_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(f)

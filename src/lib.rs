@@ -1,10 +1,12 @@
 //! tsume — a tsume-shogi (詰将棋) solver and problem checker.
 //!
 //! Layers: [`rules`] (the rules of shogi, no search) ← [`notation`] (SFEN,
-//! USI) ← search and problem handling. The library never prints.
+//! USI, Japanese move names, KIF/KI2/CSA) ← [`problem`] (loading problem
+//! files) ← search. The library never prints.
 #![warn(missing_docs)]
 
 pub mod notation;
+pub mod problem;
 pub mod rules;
 pub mod search;
 

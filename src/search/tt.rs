@@ -147,37 +147,31 @@ impl TranspositionTable {
                 continue;
             }
             match e.kind {
-                PROVEN => {
-                    if hand.dominates(Hand(e.hand)) && e.len <= depth && e.len < best_len {
-                        best_len = e.len;
-                        proven = Some(*e);
-                    }
+                PROVEN if hand.dominates(Hand(e.hand)) && e.len <= depth && e.len < best_len => {
+                    best_len = e.len;
+                    proven = Some(*e);
                 }
-                DISPROVEN => {
-                    if Hand(e.hand).dominates(hand) && e.len >= depth && proven.is_none() {
-                        out = Probe {
-                            pn: INF,
-                            dn: 0,
-                            len: e.len,
-                            hand: Hand(e.hand),
-                            best: e.best,
-                            amount: e.amount,
-                            found: true,
-                        };
-                    }
+                DISPROVEN if Hand(e.hand).dominates(hand) && e.len >= depth && proven.is_none() => {
+                    out = Probe {
+                        pn: INF,
+                        dn: 0,
+                        len: e.len,
+                        hand: Hand(e.hand),
+                        best: e.best,
+                        amount: e.amount,
+                        found: true,
+                    };
                 }
-                UNKNOWN => {
-                    if e.hand == hand.0 && !out.found {
-                        out = Probe {
-                            pn: e.pn,
-                            dn: e.dn,
-                            len: e.len,
-                            hand,
-                            best: e.best,
-                            amount: e.amount,
-                            found: true,
-                        };
-                    }
+                UNKNOWN if e.hand == hand.0 && !out.found => {
+                    out = Probe {
+                        pn: e.pn,
+                        dn: e.dn,
+                        len: e.len,
+                        hand,
+                        best: e.best,
+                        amount: e.amount,
+                        found: true,
+                    };
                 }
                 _ => {}
             }
@@ -225,7 +219,15 @@ impl TranspositionTable {
     }
 
     /// Record an unsolved node.
-    pub fn store_unknown(&mut self, key: u64, hand: Hand, pn: PnDn, dn: PnDn, best: u16, amount: u32) {
+    pub fn store_unknown(
+        &mut self,
+        key: u64,
+        hand: Hand,
+        pn: PnDn,
+        dn: PnDn,
+        best: u16,
+        amount: u32,
+    ) {
         let i = self.slot_for(key, |e| e.kind == UNKNOWN && e.hand == hand.0);
         let gen = self.gen;
         self.entries[i] = Entry {
@@ -248,13 +250,22 @@ impl TranspositionTable {
         let gen = self.gen;
         for i in self.bucket(key) {
             let e = &mut self.entries[i];
-            if e.gen == gen && e.key == key && e.kind == UNKNOWN && Hand(e.hand).dominates(proof_hand) {
+            if e.gen == gen
+                && e.key == key
+                && e.kind == UNKNOWN
+                && Hand(e.hand).dominates(proof_hand)
+            {
                 e.kind = EMPTY;
             }
         }
         let i = self.slot_for(key, |e| e.kind == PROVEN && e.hand == proof_hand.0);
         let e = &mut self.entries[i];
-        if e.gen == gen && e.kind == PROVEN && e.key == key && e.hand == proof_hand.0 && e.len <= len {
+        if e.gen == gen
+            && e.kind == PROVEN
+            && e.key == key
+            && e.hand == proof_hand.0
+            && e.len <= len
+        {
             e.amount = e.amount.max(amount);
             return;
         }
@@ -274,17 +285,33 @@ impl TranspositionTable {
 
     /// Record a disproof: no mate within `depth` plies (`UNBOUNDED`: none at
     /// all) for every hand dominated by `disproof_hand`.
-    pub fn store_disproven(&mut self, key: u64, disproof_hand: Hand, depth: u16, best: u16, amount: u32) {
+    pub fn store_disproven(
+        &mut self,
+        key: u64,
+        disproof_hand: Hand,
+        depth: u16,
+        best: u16,
+        amount: u32,
+    ) {
         let gen = self.gen;
         for i in self.bucket(key) {
             let e = &mut self.entries[i];
-            if e.gen == gen && e.key == key && e.kind == UNKNOWN && disproof_hand.dominates(Hand(e.hand)) {
+            if e.gen == gen
+                && e.key == key
+                && e.kind == UNKNOWN
+                && disproof_hand.dominates(Hand(e.hand))
+            {
                 e.kind = EMPTY;
             }
         }
         let i = self.slot_for(key, |e| e.kind == DISPROVEN && e.hand == disproof_hand.0);
         let e = &mut self.entries[i];
-        if e.gen == gen && e.kind == DISPROVEN && e.key == key && e.hand == disproof_hand.0 && e.len >= depth {
+        if e.gen == gen
+            && e.kind == DISPROVEN
+            && e.key == key
+            && e.hand == disproof_hand.0
+            && e.len >= depth
+        {
             e.amount = e.amount.max(amount);
             return;
         }

@@ -1,0 +1,625 @@
+//! KIF and KI2 (柿木形式) reading.
+//!
+//! A KIF file has header lines `key：value` (`手合割`, `先手の持駒`,
+//! `後手の持駒`, `作者`, `作品名`, `手数`, ...), an optional board
+//! diagram (局面図, BOD: `v` marks White's pieces), then numbered move lines
+//! `   1 ７六歩(77)` with the origin square in parentheses, and an ending
+//! such as `まで9手で詰み`. KI2 has the same header and diagram but writes
+//! moves without numbers or origins (`▲７六歩　△３四歩`), relying on the
+//! qualifiers of [`super::japanese`].
+//!
+//! Lenient on what real files do: `：` or `:`, Arabic or kanji counts
+//! (`角2`, `角二`), `手合割：詰将棋` next to a diagram, side marks in KIF
+//! move lines, `不成` after the origin, any cell spacing in the diagram,
+//! `残り全部` / `残りの駒全部` for a hand. Comments (`#`, `*`, `&`) are
+//! skipped and reading stops at the first variation (`変化：`). When a
+//! diagram is given without the defender's hand line, the defender (the
+//! side not to move) holds all remaining pieces (玉方持駒は残り全部).
+//!
+//! Errors carry the 1-based line and character column; nothing panics.
+
+use super::japanese::{
+    digit_value, kind_from_char, parse_move, parse_number, JapaneseMoveErrorKind,
+};
+use super::record::Record;
+use super::sfen::{parse_sfen, STARTPOS};
+use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Setup, Square};
+
+/// What is wrong in a KIF or KI2 text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KifErrorKind {
+    /// No diagram, no `手合割` and no moves: nothing says the position.
+    #[error("no position: no board diagram, 手合割 or moves")]
+    NoPosition,
+    /// A `手合割` this reader does not know, with no diagram.
+    #[error("unknown 手合割 '{0}'")]
+    UnknownHandicap(String),
+    /// The diagram does not have nine ranks.
+    #[error("board diagram has {0} ranks, expected 9")]
+    BoardRanks(usize),
+    /// A diagram rank does not have nine squares.
+    #[error("rank {rank} of the board diagram has {squares} squares, expected 9")]
+    RankSquares {
+        /// Rank 1..=9.
+        rank: usize,
+        /// Squares found.
+        squares: usize,
+    },
+    /// A character that is not a piece in the diagram.
+    #[error("unknown piece '{0}' in the board diagram")]
+    UnknownPiece(char),
+    /// A hand item that is not a piece that can be held.
+    #[error("unknown piece '{0}' in hand")]
+    UnknownHandPiece(String),
+    /// A malformed count in a hand.
+    #[error("bad count '{0}' in hand")]
+    BadCount(String),
+    /// More pieces of a kind in one hand than a set has.
+    #[error("impossible hand: {count} {name}, a set has {max}")]
+    HandCount {
+        /// The kind's kanji.
+        name: &'static str,
+        /// Pieces claimed.
+        count: u32,
+        /// Pieces in a set.
+        max: u32,
+    },
+    /// A malformed header value (`手数：abc`).
+    #[error("bad value for {key}: '{value}'")]
+    BadValue {
+        /// The header key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// The diagram and hands are not a legal position.
+    #[error("invalid position: {0}")]
+    Position(#[from] PositionError),
+    /// A move line without a move.
+    #[error("malformed move line")]
+    MalformedMoveLine,
+    /// A move that cannot be read or is not legal.
+    #[error("move {number} '{text}': {reason}")]
+    Move {
+        /// 1-based move number.
+        number: usize,
+        /// The move text.
+        text: String,
+        /// What is wrong.
+        reason: JapaneseMoveErrorKind,
+    },
+}
+
+/// A KIF/KI2 error at a 1-based line and character column.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct KifError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: KifErrorKind,
+}
+
+fn kerr(line: usize, column: usize, kind: KifErrorKind) -> KifError {
+    KifError { line, column, kind }
+}
+
+/// Start positions for the `手合割` names (the stronger side, 上手, is
+/// White and moves first in a handicap game).
+const HANDICAPS: [(&str, &str); 11] = [
+    ("平手", STARTPOS),
+    (
+        "香落ち",
+        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "右香落ち",
+        "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "角落ち",
+        "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "飛車落ち",
+        "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "飛香落ち",
+        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "二枚落ち",
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "四枚落ち",
+        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "六枚落ち",
+        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "八枚落ち",
+        "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "十枚落ち",
+        "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+];
+
+/// A hand line: explicit pieces, or "all the rest".
+#[derive(Clone, Copy, Debug)]
+enum HandSpec {
+    Pieces(Hand),
+    Rest,
+}
+
+/// The header, diagram and move texts of a KIF/KI2 file, before validation.
+#[derive(Default)]
+struct Parts {
+    handicap: Option<(String, usize, usize)>,
+    hands: [Option<(HandSpec, usize, usize)>; 2],
+    side: Option<Color>,
+    board: Vec<(Vec<Option<Piece>>, usize)>,
+    board_line: Option<usize>,
+    /// (line, column, move text) in order.
+    moves: Vec<(usize, usize, String)>,
+    title: Option<String>,
+    author: Option<String>,
+    length: Option<u32>,
+    fields: Vec<(String, String)>,
+}
+
+/// Read a KIF text (marked KI2 move lines are accepted too).
+pub fn read_kif(text: &str) -> Result<Record, KifError> {
+    read(text)
+}
+
+/// Read a KI2 text (numbered KIF move lines are accepted too: one reader
+/// serves both, since the header and diagram are the same).
+pub fn read_ki2(text: &str) -> Result<Record, KifError> {
+    read(text)
+}
+
+fn read(text: &str) -> Result<Record, KifError> {
+    let parts = split(text)?;
+    let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+    let position = build_position(&parts, first_line)?;
+    let mut record = Record::new(position);
+    record.line = first_line;
+    let mut pos = record.position.clone();
+    let mut prev: Option<Square> = None;
+    for (i, (line, column, mtext)) in parts.moves.iter().enumerate() {
+        let m: Move = parse_move(&pos, mtext, prev).map_err(|e| {
+            let col = if matches!(
+                e.kind,
+                JapaneseMoveErrorKind::NoMatch | JapaneseMoveErrorKind::Ambiguous(_)
+            ) {
+                *column
+            } else {
+                column + e.column - 1
+            };
+            kerr(
+                *line,
+                col,
+                KifErrorKind::Move {
+                    number: i + 1,
+                    text: mtext.clone(),
+                    reason: e.kind,
+                },
+            )
+        })?;
+        prev = Some(m.to());
+        pos.do_move(m);
+        record.moves.push(m);
+    }
+    record.title = parts.title;
+    record.author = parts.author;
+    record.length = parts.length;
+    record.fields = parts.fields;
+    Ok(record)
+}
+
+/// Whether the move texts end: a line such as `まで9手で詰み`, a special
+/// move (`投了`, `詰み`, ...), or a variation.
+fn is_terminal_move(t: &str) -> bool {
+    const SPECIAL: [&str; 12] = [
+        "投了",
+        "中断",
+        "詰み",
+        "不詰",
+        "千日手",
+        "持将棋",
+        "切れ負け",
+        "反則勝ち",
+        "反則負け",
+        "入玉勝ち",
+        "封じ手",
+        "パス",
+    ];
+    SPECIAL.iter().any(|s| t.starts_with(s))
+}
+
+fn char_col(line: &str, byte: usize) -> usize {
+    line[..byte.min(line.len())].chars().count() + 1
+}
+
+fn split(text: &str) -> Result<Parts, KifError> {
+    let mut p = Parts::default();
+    let mut in_board = false;
+    let mut in_moves = false;
+    for (idx, raw) in text.lines().enumerate() {
+        let ln = idx + 1;
+        let line = raw.trim_end_matches(['\r', '\u{feff}']);
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with('*') || t.starts_with('&') {
+            continue;
+        }
+        if t.starts_with("変化") || t.starts_with("まで") {
+            break;
+        }
+        if t.starts_with('+')
+            && t.trim_end_matches('+')
+                .chars()
+                .all(|c| c == '-' || c == '+')
+        {
+            if in_board {
+                in_board = false;
+                close_board(&p, ln)?;
+            } else if p.board.is_empty() {
+                in_board = true;
+                p.board_line = Some(ln);
+            }
+            continue;
+        }
+        if t.starts_with('|') || t.starts_with('｜') {
+            if p.board_line.is_none() {
+                p.board_line = Some(ln);
+            }
+            let row = board_row(line, ln, p.board.len() + 1)?;
+            p.board.push((row, ln));
+            if p.board.len() > 9 {
+                return Err(kerr(ln, 1, KifErrorKind::BoardRanks(p.board.len())));
+            }
+            continue;
+        }
+        if in_board {
+            // The diagram ended without its lower border.
+            in_board = false;
+            close_board(&p, ln)?;
+        }
+        let lead = line.len() - line.trim_start().len();
+        // File labels above the diagram: `９ ８ ７ ６ ５ ４ ３ ２ １`.
+        if t.chars()
+            .all(|c| c.is_whitespace() || digit_value(c).is_some())
+            && t.chars().filter(|c| !c.is_whitespace()).count() >= 9
+        {
+            continue;
+        }
+        // Numbered KIF move line.
+        let first = t.chars().next().unwrap_or(' ');
+        if digit_value(first)
+            .is_some_and(|_| first.is_ascii_digit() || ('０'..='９').contains(&first))
+        {
+            let digits_len: usize = t
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || ('０'..='９').contains(c))
+                .map(char::len_utf8)
+                .sum();
+            let after = &t[digits_len..];
+            if after.starts_with(|c: char| c.is_whitespace()) || after.is_empty() {
+                in_moves = true;
+                let body = after.trim_start();
+                let col = char_col(line, lead + digits_len + (after.len() - body.len()));
+                let mtext = strip_move_tail(body);
+                if mtext.is_empty() {
+                    return Err(kerr(ln, col, KifErrorKind::MalformedMoveLine));
+                }
+                if is_terminal_move(mtext.trim_start_matches(['▲', '△', '☗', '☖'])) {
+                    break;
+                }
+                p.moves.push((ln, col, mtext.to_owned()));
+                continue;
+            }
+        }
+        // KI2 move line (or marked moves in a KIF file).
+        if matches!(first, '▲' | '△' | '☗' | '☖') {
+            in_moves = true;
+            let mut stop = false;
+            for (off, mv) in marked_moves(t) {
+                let bare = mv.trim_start_matches(['▲', '△', '☗', '☖']).trim();
+                if is_terminal_move(bare) {
+                    stop = true;
+                    break;
+                }
+                p.moves
+                    .push((ln, char_col(line, lead + off), mv.trim_end().to_owned()));
+            }
+            if stop {
+                break;
+            }
+            continue;
+        }
+        if in_moves {
+            if is_terminal_move(t) {
+                break;
+            }
+            continue;
+        }
+        if t.starts_with("手数----") || t.starts_with("手数＝") || t.starts_with("手数=") {
+            continue;
+        }
+        match t {
+            "先手番" | "下手番" => {
+                p.side = Some(Color::Black);
+                continue;
+            }
+            "後手番" | "上手番" => {
+                p.side = Some(Color::White);
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(colon) = t.find(['：', ':']) {
+            let key = t[..colon].trim().to_owned();
+            let vbyte = colon + t[colon..].chars().next().map_or(1, char::len_utf8);
+            let value_raw = &t[vbyte..];
+            let value = value_raw.trim().to_owned();
+            let vcol = char_col(
+                line,
+                lead + vbyte + (value_raw.len() - value_raw.trim_start().len()),
+            );
+            header(&mut p, &key, &value, ln, vcol)?;
+            continue;
+        }
+        // File labels (`９ ８ ７ ...`) and anything else in the header are
+        // skipped.
+    }
+    if in_board {
+        close_board(&p, text.lines().count().max(1))?;
+    }
+    Ok(p)
+}
+
+fn close_board(p: &Parts, ln: usize) -> Result<(), KifError> {
+    if p.board.len() != 9 {
+        return Err(kerr(ln, 1, KifErrorKind::BoardRanks(p.board.len())));
+    }
+    Ok(())
+}
+
+/// Split a KI2 line into its marked moves, with byte offsets.
+fn marked_moves(t: &str) -> Vec<(usize, &str)> {
+    let starts: Vec<usize> = t
+        .char_indices()
+        .filter(|(_, c)| matches!(c, '▲' | '△' | '☗' | '☖'))
+        .map(|(i, _)| i)
+        .collect();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| (s, &t[s..starts.get(k + 1).copied().unwrap_or(t.len())]))
+        .collect()
+}
+
+/// The move text of a KIF move line body: drop the time `( 0:00/00:00:00)`
+/// and a trailing variation mark `+`.
+fn strip_move_tail(body: &str) -> &str {
+    let mut end = body.len();
+    for (i, c) in body.char_indices() {
+        if c == '(' || c == '（' {
+            let inner: Vec<char> = body[i + c.len_utf8()..].chars().take(3).collect();
+            let is_origin = inner.len() == 3
+                && digit_value(inner[0]).is_some()
+                && digit_value(inner[1]).is_some()
+                && matches!(inner[2], ')' | '）');
+            if !is_origin {
+                end = i;
+                break;
+            }
+        }
+    }
+    body[..end].trim_end().trim_end_matches('+').trim_end()
+}
+
+fn header(p: &mut Parts, key: &str, value: &str, ln: usize, col: usize) -> Result<(), KifError> {
+    match key {
+        "手合割" => p.handicap = Some((value.to_owned(), ln, col)),
+        "先手の持駒" | "下手の持駒" => {
+            p.hands[0] = Some((parse_hand(value, ln, col)?, ln, col))
+        }
+        "後手の持駒" | "上手の持駒" => {
+            p.hands[1] = Some((parse_hand(value, ln, col)?, ln, col))
+        }
+        "作者" => p.author = Some(value.to_owned()),
+        "作品名" | "表題" => p.title = Some(value.to_owned()),
+        "手数" => {
+            let digits = value.trim_end_matches('手').trim();
+            let n = parse_number(digits).ok_or_else(|| {
+                kerr(
+                    ln,
+                    col,
+                    KifErrorKind::BadValue {
+                        key: key.into(),
+                        value: value.into(),
+                    },
+                )
+            })?;
+            p.length = Some(n);
+        }
+        _ => p.fields.push((key.to_owned(), value.to_owned())),
+    }
+    Ok(())
+}
+
+/// Parse a hand value: `飛　角二`, `角2 歩15`, `なし`, `残り全部`.
+fn parse_hand(value: &str, ln: usize, col: usize) -> Result<HandSpec, KifError> {
+    let v = value.trim();
+    if v.is_empty() || v == "なし" {
+        return Ok(HandSpec::Pieces(Hand::EMPTY));
+    }
+    if v.starts_with("残り") {
+        return Ok(HandSpec::Rest);
+    }
+    let mut hand = Hand::EMPTY;
+    let chars: Vec<(usize, char)> = v.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (off, c) = chars[i];
+        if c.is_whitespace() || matches!(c, '、' | ',' | '，' | '・') {
+            i += 1;
+            continue;
+        }
+        let at = col + v[..off].chars().count();
+        let kind = kind_from_char(c)
+            .filter(|k| !k.is_promoted() && *k != PieceKind::King)
+            .ok_or_else(|| kerr(ln, at, KifErrorKind::UnknownHandPiece(c.to_string())))?;
+        i += 1;
+        let start = i;
+        while i < chars.len() && (digit_value(chars[i].1).is_some() || chars[i].1 == '十') {
+            i += 1;
+        }
+        let n = if i == start {
+            1
+        } else {
+            let s: String = chars[start..i].iter().map(|x| x.1).collect();
+            match parse_number(&s) {
+                Some(n) if n > 0 => n,
+                _ => return Err(kerr(ln, at + 1, KifErrorKind::BadCount(s))),
+            }
+        };
+        let count = hand.count(kind) + n;
+        if count > kind.total_count() {
+            return Err(kerr(
+                ln,
+                at,
+                KifErrorKind::HandCount {
+                    name: kind.kanji(),
+                    count,
+                    max: kind.total_count(),
+                },
+            ));
+        }
+        hand.set(kind, count);
+    }
+    Ok(HandSpec::Pieces(hand))
+}
+
+/// Parse one diagram rank `| ・v香 ・ 銀 ...|一`: cells are a piece
+/// (optionally preceded by `v` for White) or `・`, at any spacing.
+fn board_row(line: &str, ln: usize, rank: usize) -> Result<Vec<Option<Piece>>, KifError> {
+    let mut cells = Vec::with_capacity(9);
+    let mut white = false;
+    let mut opened = false;
+    for (col0, c) in line.chars().enumerate() {
+        let col = col0 + 1;
+        if !opened {
+            if c == '|' || c == '｜' {
+                opened = true;
+            }
+            continue;
+        }
+        match c {
+            '|' | '｜' => break,
+            'v' | 'V' => white = true,
+            '^' => white = false,
+            ' ' | '　' | '\t' => {}
+            '・' => {
+                cells.push(None);
+                white = false;
+            }
+            _ => {
+                let kind = kind_from_char(c)
+                    .ok_or_else(|| kerr(ln, col, KifErrorKind::UnknownPiece(c)))?;
+                let color = if white { Color::White } else { Color::Black };
+                cells.push(Some(Piece::new(color, kind)));
+                white = false;
+            }
+        }
+        if cells.len() > 9 {
+            return Err(kerr(
+                ln,
+                col,
+                KifErrorKind::RankSquares {
+                    rank,
+                    squares: cells.len(),
+                },
+            ));
+        }
+    }
+    if cells.len() != 9 {
+        return Err(kerr(
+            ln,
+            1,
+            KifErrorKind::RankSquares {
+                rank,
+                squares: cells.len(),
+            },
+        ));
+    }
+    Ok(cells)
+}
+
+fn build_position(p: &Parts, first_line: usize) -> Result<Position, KifError> {
+    let (setup, at) = if !p.board.is_empty() {
+        let mut setup = Setup::default();
+        for (r, (row, _)) in p.board.iter().enumerate() {
+            for (i, cell) in row.iter().enumerate() {
+                setup.board[Square::new(9 - i as u8, r as u8 + 1).index()] = *cell;
+            }
+        }
+        setup.side = p.side.unwrap_or(Color::Black);
+        let defender = setup.side.flip();
+        let spec = |c: Color| match p.hands[c.index()] {
+            Some((s, _, _)) => s,
+            None if c == defender => HandSpec::Rest,
+            None => HandSpec::Pieces(Hand::EMPTY),
+        };
+        for c in Color::ALL {
+            if let HandSpec::Pieces(h) = spec(c) {
+                setup.hands[c] = h;
+            }
+        }
+        for c in Color::ALL {
+            if let HandSpec::Rest = spec(c) {
+                setup.hands[c] = setup.remaining_pieces();
+            }
+        }
+        (setup, p.board_line.unwrap_or(first_line))
+    } else if let Some((name, ln, col)) = &p.handicap {
+        let Some((_, sfen)) = HANDICAPS.iter().find(|(n, _)| n == name) else {
+            return Err(kerr(*ln, *col, KifErrorKind::UnknownHandicap(name.clone())));
+        };
+        (parse_sfen(sfen).expect("handicap table parses"), *ln)
+    } else if !p.moves.is_empty() {
+        (
+            parse_sfen(STARTPOS).expect("start position parses"),
+            first_line,
+        )
+    } else {
+        return Err(kerr(first_line, 1, KifErrorKind::NoPosition));
+    };
+    Position::from_setup(&setup).map_err(|e| {
+        // Point a count error at the hand line that holds the kind.
+        let mut line = at;
+        let mut col = 1;
+        if let PositionError::TooManyPieces { letter, .. } = &e {
+            let kind = PieceKind::from_usi_letter(*letter);
+            for c in Color::ALL {
+                if let (Some((HandSpec::Pieces(h), l, cl)), Some(k)) = (p.hands[c.index()], kind) {
+                    if k != PieceKind::King && h.has(k) {
+                        line = l;
+                        col = cl;
+                    }
+                }
+            }
+        }
+        kerr(line, col, KifErrorKind::Position(e))
+    })
+}
