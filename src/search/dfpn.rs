@@ -77,9 +77,14 @@ pub struct Dfpn<'a> {
 }
 
 impl<'a> Dfpn<'a> {
-    /// A searcher for `pos`, where the side to move attacks.
-    pub fn new(tt: &'a mut TranspositionTable, pos: Position, budget: &'a mut Budget) -> Dfpn<'a> {
-        let attacker = pos.side_to_move();
+    /// A searcher for `pos` where `attacker` attacks (usually the side to
+    /// move; the side not to move when searching from an AND node).
+    pub fn new(
+        tt: &'a mut TranspositionTable,
+        pos: Position,
+        attacker: Color,
+        budget: &'a mut Budget,
+    ) -> Dfpn<'a> {
         Dfpn {
             tt,
             pos,

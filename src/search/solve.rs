@@ -125,11 +125,25 @@ impl Solver {
         if let Some(msg) = tsume_problem_error(pos) {
             return SolveResult::invalid(msg);
         }
+        self.run(pos, pos.side_to_move(), opts)
+    }
+
+    /// Solve from a defender-to-move position (an AND node): the side to
+    /// move is in check from `attacker` = the side not to move. The line
+    /// starts with the defender's reply. Used to test alternatives (余詰).
+    pub fn solve_after_check(&mut self, pos: &Position, opts: &SolveOptions) -> SolveResult {
+        let defender = pos.side_to_move();
+        if pos.king_square(defender).is_none() || !pos.in_check() {
+            return SolveResult::invalid("the side to move is not in check".into());
+        }
+        self.run(pos, defender.flip(), opts)
+    }
+
+    fn run(&mut self, pos: &Position, attacker: Color, opts: &SolveOptions) -> SolveResult {
         self.tt.clear();
         let mut budget = Budget::new(opts.limits.clone());
-        let attacker = pos.side_to_move();
         let (outcome, nodes) = {
-            let mut df = Dfpn::new(&mut self.tt, pos.clone(), &mut budget);
+            let mut df = Dfpn::new(&mut self.tt, pos.clone(), attacker, &mut budget);
             let o = df.search(UNBOUNDED);
             (o, df.nodes)
         };
@@ -148,7 +162,7 @@ impl Solver {
             Outcome::Unknown => result.verdict = Verdict::Unknown,
             Outcome::Proven(_) => {
                 result.verdict = Verdict::Mate;
-                result.moves = read_line(&self.tt, pos);
+                result.moves = read_line(&self.tt, pos, attacker);
                 let mut p = pos.clone();
                 for &m in &result.moves {
                     p.do_move(m);
@@ -193,8 +207,7 @@ fn color_name(c: Color) -> &'static str {
 
 /// Follow the table from a proven root: the attacker takes the shortest
 /// proven mate, the defender the longest.
-fn read_line(tt: &TranspositionTable, root: &Position) -> Vec<Move> {
-    let attacker = root.side_to_move();
+fn read_line(tt: &TranspositionTable, root: &Position, attacker: Color) -> Vec<Move> {
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen = hashbrown::HashSet::new();
