@@ -182,7 +182,18 @@ impl<'a> Dfpn<'a> {
                 rep: false,
             };
         }
+        let out_of_depth = ChildValue {
+            pn: INF,
+            dn: 0,
+            len: remaining,
+            hand: c.hand,
+            rep: false,
+        };
         if !or_node {
+            // an attacker node with no ply left cannot mate
+            if remaining == 0 {
+                return out_of_depth;
+            }
             return ChildValue {
                 pn: 1,
                 dn: 1,
@@ -203,9 +214,13 @@ impl<'a> Dfpn<'a> {
                 hand: ph,
                 rep: false,
             }
+        } else if remaining != UNBOUNDED && remaining < 2 {
+            // the defender has a move and no mate can follow within the bound
+            out_of_depth
         } else {
             let pn = ev.len() as PnDn;
-            self.tt.store_unknown(c.board_key, c.hand, pn, 1, 0, 0);
+            self.tt
+                .store_unknown(c.board_key, c.hand, remaining, pn, 1, 0, 0);
             ChildValue {
                 pn,
                 dn: 1,
@@ -256,10 +271,21 @@ impl<'a> Dfpn<'a> {
         };
         let children = self.children(&moves, or_node, path_key);
         let mut values = vec![ChildValue::default(); children.len()];
-        // children evaluated in the last pass (the pass stops at a solved child)
-        let mut evaluated;
 
         self.path.push(own_key);
+        // Evaluate every child once; afterwards only the child just searched
+        // is looked up again (the others' values are at worst stale, which
+        // affects only the choice of child, never a solved verdict).
+        let mut evaluated = 0;
+        for (i, c) in children.iter().enumerate() {
+            let v = self.child_value(c, or_node, child_remaining);
+            values[i] = v;
+            evaluated = i + 1;
+            let own = if or_node { v.pn } else { v.dn };
+            if own == 0 && !v.rep {
+                break;
+            }
+        }
         let (mut pn, mut dn);
         let mut best;
         loop {
@@ -268,11 +294,7 @@ impl<'a> Dfpn<'a> {
             best = 0;
             let mut best_v = INF;
             let mut second_v = INF;
-            evaluated = 0;
-            for (i, c) in children.iter().enumerate() {
-                let v = self.child_value(c, or_node, child_remaining);
-                values[i] = v;
-                evaluated = i + 1;
+            for (i, v) in values[..evaluated].iter().enumerate() {
                 // `own` is the number minimised here, `other` the one summed
                 let (own, other) = if or_node { (v.pn, v.dn) } else { (v.dn, v.pn) };
                 if own < best_v {
@@ -289,33 +311,25 @@ impl<'a> Dfpn<'a> {
                     dn = dn.min(own);
                     pn = add(pn, other);
                 }
-                if own == 0 && !v.rep {
-                    break;
-                }
-            }
-            if or_node && pn == 0 || !or_node && dn == 0 {
-                break;
             }
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.budget.hit.is_some() {
                 break;
             }
             let v = values[best];
+            // 1+ε trick (Pawlewicz & Lew 2007): let the best child run until
+            // it is clearly worse than the second best, not just worse.
+            let second_th = add(second_v, second_v / 4 + 1);
             let (cth_pn, cth_dn) = if or_node {
-                (
-                    th_pn.min(add(second_v, 1)),
-                    child_threshold(th_dn, dn, v.dn),
-                )
+                (th_pn.min(second_th), child_threshold(th_dn, dn, v.dn))
             } else {
-                (
-                    child_threshold(th_pn, pn, v.pn),
-                    th_dn.min(add(second_v, 1)),
-                )
+                (child_threshold(th_pn, pn, v.pn), th_dn.min(second_th))
             };
-            let m = children[best].m;
-            let ck = children[best].path_key;
+            let c = &children[best];
+            let (m, ck) = (c.m, c.path_key);
             self.pos.do_move(m);
             self.mid(cth_pn, cth_dn, child_remaining, ck);
             self.pos.undo_move(m);
+            values[best] = self.child_value(&children[best], or_node, child_remaining);
         }
         self.path.pop(own_key);
         let values = &values[..evaluated];
@@ -383,7 +397,7 @@ impl<'a> Dfpn<'a> {
             }
         } else {
             self.tt
-                .store_unknown(bk, ah, pn, dn, children[best].m.to_u16(), amount);
+                .store_unknown(bk, ah, remaining, pn, dn, children[best].m.to_u16(), amount);
         }
     }
 }

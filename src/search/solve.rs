@@ -3,6 +3,7 @@
 
 use super::dfpn::{Dfpn, Outcome};
 use super::limits::{Budget, LimitHit, Limits};
+use super::solution::LineSearch;
 use super::tt::{TranspositionTable, UNBOUNDED};
 use crate::rules::{Color, Hand, Move, MoveList, Position};
 
@@ -160,14 +161,28 @@ impl Solver {
         match outcome {
             Outcome::Disproven => result.verdict = Verdict::NoMate,
             Outcome::Unknown => result.verdict = Verdict::Unknown,
-            Outcome::Proven(_) => {
+            Outcome::Proven(len) => {
                 result.verdict = Verdict::Mate;
-                result.moves = read_line(&self.tt, pos, attacker);
+                // The line read from the first proof is kept in case the
+                // refinement below is cut short by a limit.
+                let first_line = read_line(&self.tt, pos, attacker);
+                let mut ls = LineSearch::new(&mut self.tt, &mut budget, attacker);
+                let line = ls.main_line(pos, len, opts.futile);
+                result.nodes += ls.nodes;
+                if budget.hit.is_some() {
+                    result.moves = first_line;
+                    result.length_exact = false;
+                } else {
+                    result.moves = line.moves;
+                    result.length_exact = line.exact;
+                }
                 let mut p = pos.clone();
                 for &m in &result.moves {
                     p.do_move(m);
                 }
                 result.leftover = p.hand(attacker);
+                // A limit hit while refining the line does not undo the mate.
+                result.limit_hit = budget.hit;
             }
         }
         result.seconds = budget.elapsed();

@@ -31,7 +31,8 @@ struct Entry {
     amount: u32,
     best: u16,
     /// Proven: length of the mate found. Disproven: no mate within this
-    /// many plies (`UNBOUNDED` = no mate at all).
+    /// many plies (`UNBOUNDED` = no mate at all). Unknown: the remaining
+    /// depth of the search that stored it.
     len: u16,
     kind: u8,
     gen: u8,
@@ -162,7 +163,7 @@ impl TranspositionTable {
                         found: true,
                     };
                 }
-                UNKNOWN if e.hand == hand.0 && !out.found => {
+                UNKNOWN if e.hand == hand.0 && e.len == depth && !out.found => {
                     out = Probe {
                         pn: e.pn,
                         dn: e.dn,
@@ -218,17 +219,22 @@ impl TranspositionTable {
         victim
     }
 
-    /// Record an unsolved node.
+    /// Record an unsolved node searched with `depth` plies remaining. Its
+    /// numbers are only reused by searches at the same remaining depth.
+    #[allow(clippy::too_many_arguments)]
     pub fn store_unknown(
         &mut self,
         key: u64,
         hand: Hand,
+        depth: u16,
         pn: PnDn,
         dn: PnDn,
         best: u16,
         amount: u32,
     ) {
-        let i = self.slot_for(key, |e| e.kind == UNKNOWN && e.hand == hand.0);
+        let i = self.slot_for(key, |e| {
+            e.kind == UNKNOWN && e.hand == hand.0 && e.len == depth
+        });
         let gen = self.gen;
         self.entries[i] = Entry {
             key,
@@ -237,7 +243,7 @@ impl TranspositionTable {
             dn,
             amount,
             best,
-            len: 0,
+            len: depth,
             kind: UNKNOWN,
             gen,
             _pad: 0,
