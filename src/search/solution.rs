@@ -109,6 +109,12 @@ impl<'a> LineSearch<'a> {
             if list.is_empty() {
                 break;
             }
+            if or_node && futile == FutileMode::Exclude && v > 1 {
+                if let Some(m) = self.mate_by_futile_only(&mut pos, &list) {
+                    moves.push(m);
+                    break;
+                }
+            }
             let next = if or_node {
                 self.attacker_move(&mut pos, &list, v)
             } else {
@@ -135,6 +141,39 @@ impl<'a> LineSearch<'a> {
             moves,
             exact: self.exact,
         }
+    }
+
+    /// A check after which the defender has only futile interpositions: a
+    /// mate in one under the composers' convention.
+    fn mate_by_futile_only(&mut self, pos: &mut Position, list: &MoveList) -> Option<Move> {
+        for &m in list {
+            pos.do_move(m);
+            let mut ev = MoveList::new();
+            pos.evasion_moves(&mut ev);
+            let mut all_futile = !ev.is_empty();
+            if all_futile {
+                // cheap filter first: every evasion must be an interposition
+                let ksq = pos.king_square(pos.side_to_move());
+                let checkers = pos.checkers();
+                all_futile = !checkers.more_than_one()
+                    && ksq.is_some_and(|k| {
+                        let between = attacks::between(k, checkers.lsb());
+                        ev.iter().all(|e| {
+                            between.has(e.to())
+                                && (e.is_drop()
+                                    || e.piece().kind() != crate::rules::PieceKind::King)
+                        })
+                    });
+            }
+            if all_futile {
+                all_futile = ev.iter().all(|&e| self.is_futile_interposition(pos, e));
+            }
+            pos.undo_move(m);
+            if all_futile {
+                return Some(m);
+            }
+        }
+        None
     }
 
     /// A check after which the defender is mated within `v − 1` plies.

@@ -1,0 +1,127 @@
+//! Exact-line regression tests for the solver under the tsume conventions.
+
+use tsume::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
+
+fn solve_with(sfen: &str, futile: FutileMode) -> tsume::search::SolveResult {
+    let pos = tsume::parse_position(sfen).expect("valid test position");
+    let opts = SolveOptions {
+        limits: Limits {
+            nodes: Some(20_000_000),
+            ..Limits::default()
+        },
+        futile,
+    };
+    // deep searches recurse: run on a big stack
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || Solver::new(16).solve(&pos, &opts))
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn usi(r: &tsume::search::SolveResult) -> String {
+    r.moves
+        .iter()
+        .map(|m| m.usi())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn classic_three_move_mate() {
+    let r = solve_with(
+        "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+        FutileMode::Exclude,
+    );
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert_eq!(usi(&r), "9f5b+ 4a5b S*4b");
+    assert!(r.length_exact);
+    assert!(r.leftover.is_empty());
+}
+
+#[test]
+fn pawn_drop_mate_is_not_a_mate_but_a_pawn_move_mate_is() {
+    // P*1b would mate: illegal (打ち歩詰め), and nothing else mates.
+    let r = solve_with("7lk/7p1/7S1/9/9/9/9/9/9 b P 1", FutileMode::Exclude);
+    assert_eq!(r.verdict, Verdict::NoMate);
+    // The same mate by a pawn *move* is legal.
+    let r = solve_with("7lk/7p1/7SP/9/9/9/9/9/9 b - 1", FutileMode::Exclude);
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.moves[0].to(), tsume::Square::new(1, 2));
+}
+
+#[test]
+fn perpetual_check_is_not_mate() {
+    // The rook can check forever along the files; that is no mate.
+    let r = solve_with("8k/9/9/9/9/9/9/9/7R1 b - 1", FutileMode::Exclude);
+    assert_eq!(r.verdict, Verdict::NoMate);
+}
+
+#[test]
+fn futile_interpositions_do_not_count() {
+    // 9b9a(+) checks along the first rank; every interposition is taken by
+    // the rook and it is still mate: composers count one move.
+    let sfen = "8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1";
+    let r = solve_with(sfen, FutileMode::Exclude);
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.moves[0].from(), tsume::Square::new(9, 2));
+    assert_eq!(r.moves[0].to(), tsume::Square::new(9, 1));
+    // Counted like plain minimax, the defender interposes again and again.
+    let r = solve_with(sfen, FutileMode::Count);
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert_eq!(r.moves.len(), 15);
+}
+
+#[test]
+fn leftover_tie_break_prefers_no_pieces_left() {
+    // 将棋図巧 第5番: equally long defences exist; the one leaving the
+    // attacker nothing in hand is the main line (21 plies, as recorded).
+    let r = solve_with(
+        "n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1",
+        FutileMode::Exclude,
+    );
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert_eq!(r.moves.len(), 21);
+    assert!(r.leftover.is_empty(), "leftover {:?}", r.leftover);
+}
+
+#[test]
+fn side_to_move_in_check_is_invalid() {
+    let pos = tsume::parse_position("4k4/9/9/9/9/9/9/9/4K3r b - 1");
+    // Black to move in check from the rook on 1i: not a tsume position.
+    let pos = match pos {
+        Ok(p) => p,
+        Err(e) => panic!("{e}"),
+    };
+    let r = Solver::new(1).solve(&pos, &SolveOptions::default());
+    assert_eq!(r.verdict, Verdict::Invalid);
+    assert!(r.error.unwrap().contains("in check"));
+}
+
+#[test]
+fn no_defender_king_is_invalid() {
+    let pos = tsume::parse_position("9/9/9/9/9/9/9/9/4K4 b R 1").unwrap();
+    let r = Solver::new(1).solve(&pos, &SolveOptions::default());
+    assert_eq!(r.verdict, Verdict::Invalid);
+}
+
+#[test]
+fn node_limit_gives_unknown() {
+    let pos =
+        tsume::parse_position("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1")
+            .unwrap();
+    let opts = SolveOptions {
+        limits: Limits {
+            nodes: Some(1000),
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    };
+    let r = Solver::new(4).solve(&pos, &opts);
+    assert_eq!(r.verdict, Verdict::Unknown);
+    assert_eq!(r.limit_hit, Some(tsume::search::LimitHit::Nodes));
+    assert!(r.moves.is_empty());
+}
