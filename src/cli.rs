@@ -6,6 +6,7 @@ use tsume::problem::OutputFormat;
 mod convert;
 mod perft;
 mod solve;
+mod usi;
 
 #[derive(Parser)]
 #[command(
@@ -95,6 +96,12 @@ enum Command {
         /// (`sfen ...`, `position sfen ... moves ...`).
         input: String,
     },
+    /// Run as a USI mate engine (`go mate`) on stdin/stdout, for GUIs.
+    ///
+    /// Register the `tsume` binary with the argument `usi` (or the
+    /// `scripts/tsume-usi` wrapper) as an engine in ShogiGUI, 将棋所 or
+    /// ShogiHome. See docs/usi.md.
+    Usi,
     /// Count the leaves of the legal-move tree (move-generator check).
     Perft {
         /// Position (SFEN, `sfen ...`, `startpos`, `position ... moves ...`).
@@ -137,6 +144,7 @@ pub fn run() -> i32 {
             format,
             depth,
         } => perft::run_perft(&sfen, divide, format, depth),
+        Command::Usi => usi::run_usi(),
     }
 }
 
