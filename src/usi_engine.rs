@@ -11,7 +11,7 @@
 //! Conventions (see `docs/usi.md`):
 //! - the side to move is the attacker; a position where the side to move
 //!   is itself in check, or where the defender has no king, is not a tsume
-//!   position: `info string not a tsume position: <why>` and
+//!   position: `info string cannot solve: <why>` and
 //!   `checkmate nomate`. An attacker king (双玉) is allowed;
 //! - `go mate` without a usable position (none sent yet, or the last
 //!   `position` was refused) answers `checkmate nomate` after an error, so

@@ -156,7 +156,7 @@ pub fn answer(r: &SolveResult, ms: u64) -> Vec<String> {
         }
         Verdict::Invalid => vec![
             format!(
-                "info string not a tsume position: {}",
+                "info string cannot solve: {}",
                 r.error.as_deref().unwrap_or("invalid position")
             ),
             "checkmate nomate".into(),
