@@ -499,3 +499,37 @@ proptest! {
         }
     }
 }
+
+/// GUIs launch engines without arguments: the binary named `tsume-usi`
+/// (a link or a copy) and the `scripts/tsume-usi` wrapper are the engine.
+#[cfg(unix)]
+#[test]
+fn launchers_without_arguments() {
+    use std::os::unix::fs::symlink;
+    let dir = std::env::temp_dir().join(format!("tsume-usi-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("linked")).unwrap();
+    std::fs::create_dir_all(dir.join("wrapped")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_tsume");
+    symlink(bin, dir.join("linked/tsume-usi")).unwrap();
+    symlink(bin, dir.join("wrapped/tsume")).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/tsume-usi");
+    std::fs::copy(script, dir.join("wrapped/tsume-usi")).unwrap();
+    for exe in [dir.join("linked/tsume-usi"), dir.join("wrapped/tsume-usi")] {
+        let out = Command::new(&exe)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin
+                    .take()
+                    .unwrap()
+                    .write_all(b"setoption name USI_Hash value 1\nisready\nquit\n")?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert!(out.status.success(), "{}", exe.display());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "readyok\n");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
