@@ -241,8 +241,8 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     }
 
     /// Make sure an idle solver with the `USI_Hash` size exists. When the
-    /// table cannot be allocated, say so and keep the old one (or a 1 MiB
-    /// one).
+    /// table cannot be allocated, say so and keep the old one (or use a
+    /// 1 MiB one).
     fn ensure_solver(&mut self) {
         let want = self.options.hash_mib;
         if self.solver.as_ref().is_some_and(|(_, mib)| *mib == want) {
@@ -252,8 +252,9 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             self.solver = None; // free the old table first
             self.solver = Some((Solver::new(want as usize), want));
         } else {
+            let kept = self.solver.as_ref().map_or(1, |(_, mib)| *mib);
             self.error(&format!(
-                "cannot allocate a {want} MiB hash table; keeping the previous one"
+                "cannot allocate a {want} MiB hash table; using {kept} MiB"
             ));
             if self.solver.is_none() {
                 self.solver = Some((Solver::new(1), 1));

@@ -533,3 +533,31 @@ fn launchers_without_arguments() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A table larger than the machine is refused with an error line instead
+/// of aborting. Only where the kernel refuses such a reservation (Linux,
+/// heuristic overcommit): elsewhere it may "succeed" and is not tried.
+#[test]
+fn hash_too_large_is_refused() {
+    let heuristic =
+        std::fs::read_to_string("/proc/sys/vm/overcommit_memory").is_ok_and(|s| s.trim() == "0");
+    if !heuristic {
+        return;
+    }
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 8");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("setoption name USI_Hash value 1048576");
+    e.send("isready");
+    e.expect("info string error: cannot allocate a 1048576 MiB hash table; using 8 MiB");
+    e.expect("readyok");
+    e.send(MATE3);
+    e.send("go mate 10000");
+    e.expect("info string error: cannot allocate a 1048576 MiB hash table; using 8 MiB");
+    let s = e.summary_within(PROMPT);
+    assert_mate_in(&s, 3);
+    e.expect("checkmate 9f5b+ 4a5b S*4b");
+    e.send("quit");
+    e.expect_exit(PROMPT);
+}
