@@ -6,6 +6,7 @@ use tsume::problem::OutputFormat;
 mod convert;
 mod perft;
 mod solve;
+mod usi;
 
 #[derive(Parser)]
 #[command(
@@ -95,6 +96,12 @@ enum Command {
         /// (`sfen ...`, `position sfen ... moves ...`).
         input: String,
     },
+    /// Run as a USI mate engine (`go mate`) on stdin/stdout, for GUIs.
+    ///
+    /// Register the `tsume` binary with the argument `usi` (or the
+    /// `scripts/tsume-usi` wrapper) as an engine in ShogiGUI, 将棋所 or
+    /// ShogiHome. See docs/usi.md.
+    Usi,
     /// Count the leaves of the legal-move tree (move-generator check).
     Perft {
         /// Position (SFEN, `sfen ...`, `startpos`, `position ... moves ...`).
@@ -112,7 +119,14 @@ enum Command {
 }
 
 /// Run the program; returns the exit code.
+///
+/// Started under the name `tsume-usi` (a copy or link of the binary, e.g.
+/// `tsume-usi.exe` for GUIs that launch engines without arguments), it is
+/// the USI engine, as `tsume usi`.
 pub fn run() -> i32 {
+    if invoked_as_usi_engine() {
+        return usi::run_usi();
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -137,7 +151,20 @@ pub fn run() -> i32 {
             format,
             depth,
         } => perft::run_perft(&sfen, divide, format, depth),
+        Command::Usi => usi::run_usi(),
     }
+}
+
+/// Whether the program file is named `tsume-usi` (any extension, any case).
+fn invoked_as_usi_engine() -> bool {
+    std::env::args_os()
+        .next()
+        .and_then(|a| {
+            std::path::Path::new(&a)
+                .file_stem()
+                .map(|s| s.eq_ignore_ascii_case("tsume-usi"))
+        })
+        .unwrap_or(false)
 }
 
 /// Write `text` to stdout; a closed pipe (`tsume ... | head`) is not an

@@ -2,13 +2,15 @@
 //!
 //! Layers: [`rules`] (the rules of shogi, no search) ← [`notation`] (SFEN,
 //! USI, Japanese move names, KIF/KI2/CSA) ← [`problem`] (loading problem
-//! files) ← search. The library never prints.
+//! files) ← search ← [`usi_engine`] (the USI mate engine loop, writing only
+//! to the writer it is given). The library never prints.
 #![warn(missing_docs)]
 
 pub mod notation;
 pub mod problem;
 pub mod rules;
 pub mod search;
+pub mod usi_engine;
 
 pub use notation::sfen::{parse_position, to_sfen};
 pub use rules::{Color, Move, MoveList, Piece, PieceKind, Position, Square};

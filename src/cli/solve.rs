@@ -40,7 +40,7 @@ pub(super) fn run_solve(
         limits: Limits {
             nodes,
             time: time.map(std::time::Duration::from_secs_f64),
-            cancel: None,
+            ..Limits::default()
         },
         futile: match futile {
             FutileArg::Exclude => FutileMode::Exclude,

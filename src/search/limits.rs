@@ -1,7 +1,8 @@
 //! Search limits: nodes, time, and a cancellation flag. Hitting any of them
-//! makes the result `unknown`, never a guess.
+//! makes the result `unknown`, never a guess. An optional node counter lets
+//! another thread watch a running search (USI `info nodes`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,6 +15,10 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set to `true` from another thread to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Progress hook: when set, the search stores its node count here every
+    /// 1024 nodes (with the clock and flag checks), so another thread can
+    /// report progress. Read-only for the watcher; `None` costs nothing.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 /// Which limit stopped a search.
@@ -76,6 +81,9 @@ impl Budget {
             }
         }
         if nodes & 1023 == 0 {
+            if let Some(p) = &self.limits.progress {
+                p.store(nodes, Ordering::Relaxed);
+            }
             if let Some(t) = self.limits.time {
                 if self.start.elapsed() >= t {
                     self.hit = Some(LimitHit::Time);

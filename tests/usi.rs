@@ -1,0 +1,563 @@
+//! `tsume usi` driven over pipes like a GUI would: every reply is checked
+//! exactly (progress lines by their form: their numbers depend on the
+//! machine). Then fuzzing of the command parser and of the whole loop run
+//! in memory: no input makes the engine panic, and every accepted
+//! `go mate` gets exactly one `checkmate` line.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use tsume::usi_engine::command::{parse_command, Command as UsiCommand};
+
+/// Mate in 3: `9f5b+ 4a5b S*4b`.
+const MATE3: &str = "position sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1";
+/// A hard problem: many seconds to solve, so it is still searching when
+/// stopped or when its time runs out.
+const HARD: &str =
+    "position sfen 1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1";
+/// Generous bound for replies that should be immediate.
+const PROMPT: Duration = Duration::from_secs(5);
+
+/// A running `tsume usi` with its stdout read line by line on a thread.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Progress lines seen so far (`info time T nodes N nps P`).
+    progress: Vec<(u64, u64)>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tsume"))
+            .arg("usi")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start tsume usi");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            progress: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, cmd: &str) {
+        self.send_bytes(format!("{cmd}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line that is not a progress line, within `timeout`.
+    /// Progress lines are checked for form and recorded.
+    fn reply_within(&mut self, timeout: Duration) -> String {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => match parse_progress(&line) {
+                    Some(p) => self.progress.push(p),
+                    None => return line,
+                },
+                Err(RecvTimeoutError::Timeout) => panic!("no reply within {timeout:?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("the engine closed stdout"),
+            }
+        }
+    }
+
+    fn expect(&mut self, want: &str) {
+        assert_eq!(self.reply_within(PROMPT), want);
+    }
+
+    /// The `info time T nodes N nps P string <text>` summary of a search:
+    /// checks its form and returns `<text>`.
+    fn summary_within(&mut self, timeout: Duration) -> String {
+        let line = self.reply_within(timeout);
+        let (head, text) = line
+            .split_once(" string ")
+            .unwrap_or_else(|| panic!("not a summary: {line}"));
+        assert!(parse_progress(head).is_some(), "bad summary head: {line}");
+        text.to_string()
+    }
+
+    /// No reply is pending: a following `isready` gets `readyok` as the
+    /// very next line.
+    fn expect_silence_then_ready(&mut self) {
+        self.send("isready");
+        self.expect("readyok");
+    }
+
+    /// After `quit` or closing stdin: stdout ends and the exit status is 0,
+    /// within `timeout`.
+    fn expect_exit(&mut self, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        match self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            Ok(line) => panic!("unexpected line after the end: {line}"),
+            Err(RecvTimeoutError::Disconnected) => {}
+            Err(RecvTimeoutError::Timeout) => panic!("the engine did not exit"),
+        }
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `info time T nodes N nps P` → (T, N), checking that P = N·1000/max(T,1).
+fn parse_progress(line: &str) -> Option<(u64, u64)> {
+    let w: Vec<&str> = line.split(' ').collect();
+    let ["info", "time", t, "nodes", n, "nps", p] = w.as_slice() else {
+        return None;
+    };
+    let (t, n, p) = (
+        t.parse::<u64>().ok()?,
+        n.parse::<u64>().ok()?,
+        p.parse::<u64>().ok()?,
+    );
+    assert_eq!(p, n * 1000 / t.max(1), "nps of {line}");
+    Some((t, n))
+}
+
+/// The summary of a mate: `mate in N`, possibly noting that the length is
+/// not proven minimal.
+fn assert_mate_in(text: &str, n: usize) {
+    let want = format!("mate in {n}");
+    assert!(
+        text == want || text == format!("{want} (length not proven minimal)"),
+        "summary {text:?}, want {want:?}"
+    );
+}
+
+#[test]
+fn full_session() {
+    let mut e = Engine::start();
+
+    // Handshake.
+    e.send("usi");
+    for want in [
+        concat!("id name tsume ", env!("CARGO_PKG_VERSION")),
+        "id author the tsume authors",
+        "option name USI_Hash type spin default 256 min 1 max 1048576",
+        "option name NodesLimit type spin default 0 min 0 max 2147483647",
+        "option name FutileInterpositions type combo default exclude var exclude var count",
+        "option name DefenderHandRest type check default true",
+        "usiok",
+    ] {
+        e.expect(want);
+    }
+    e.send("setoption name USI_Hash value 16");
+    e.send("setoption name USI_Ponder value false");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("usinewgame");
+
+    // A short mate.
+    e.send(MATE3);
+    e.send("go mate 10000");
+    let s = e.summary_within(PROMPT);
+    assert_mate_in(&s, 3);
+    e.expect("checkmate 9f5b+ 4a5b S*4b");
+
+    // No mate.
+    e.send("position startpos");
+    e.send("go mate infinite");
+    assert_eq!(e.summary_within(PROMPT), "no mate");
+    e.expect("checkmate nomate");
+
+    // A position given with moves: after 9f5b+ 4a5b, mate in 1.
+    e.send(&format!("{MATE3} moves 9f5b+ 4a5b"));
+    e.send("go mate 10000");
+    let s = e.summary_within(PROMPT);
+    assert_mate_in(&s, 1);
+    e.expect("checkmate S*4b");
+
+    // White to move attacks; black has no king: not a tsume position.
+    e.send(&format!("{MATE3} moves 9f5b+"));
+    e.send("go mate 1000");
+    e.expect("info string cannot solve: the defender (black) has no king");
+    e.expect("checkmate nomate");
+
+    // Both kings (双玉), the side to move in check: refused, explained.
+    // DefenderHandRest first gives black (the defender) the missing pieces.
+    e.send("position sfen 4k4/4G4/9/9/9/9/9/9/4K4 w - 1");
+    e.send("go mate 1000");
+    e.expect(
+        "info string DefenderHandRest: the defender's hand gets the remaining pieces 2R2B3G4S4N4L18P",
+    );
+    e.expect(
+        "info string cannot solve: the side to move (white) is in check: not a tsume position",
+    );
+    e.expect("checkmate nomate");
+
+    // Both kings, attacker to move: a mate in 1 like any other.
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go mate 1000");
+    e.expect(
+        "info string DefenderHandRest: the defender's hand gets the remaining pieces 2r2b3g4s4n4l17p",
+    );
+    let s = e.summary_within(PROMPT);
+    assert_mate_in(&s, 1);
+    e.expect("checkmate G*5b");
+
+    // A time limit on a hard problem.
+    e.send(HARD);
+    let t0 = Instant::now();
+    e.send("go mate 500");
+    assert_eq!(
+        e.summary_within(Duration::from_secs(10)),
+        "no result: stopped by the time limit"
+    );
+    e.expect("checkmate timeout");
+    assert!(t0.elapsed() >= Duration::from_millis(500));
+
+    // `stop` during a long search; the loop keeps listening meanwhile.
+    e.progress.clear();
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    e.expect("readyok");
+    e.send("go mate 100");
+    e.expect("info string error: a search is already running; send stop first");
+    std::thread::sleep(Duration::from_millis(1200));
+    let t_stop = Instant::now();
+    e.send("stop");
+    let s = e.summary_within(Duration::from_secs(5));
+    let answer = e.reply_within(Duration::from_secs(5));
+    let latency = t_stop.elapsed();
+    assert!(
+        latency < Duration::from_secs(1),
+        "stop answered after {latency:?}"
+    );
+    assert!(
+        (s == "no result: stopped by the stop command" && answer == "checkmate timeout")
+            || answer.starts_with("checkmate "),
+        "{s} / {answer}"
+    );
+    // At least one progress line (after 1 s) with a real node count.
+    assert!(!e.progress.is_empty(), "no progress line in 1.5 s");
+    assert!(e.progress.iter().all(|&(t, n)| t >= 1000 && n > 0));
+    // A stop when idle is ignored.
+    e.send("stop");
+    e.expect_silence_then_ready();
+
+    // Malformed commands: one error line each, and the engine goes on.
+    for (cmd, want) in [
+        ("foo bar", "unknown command 'foo'"),
+        (
+            "go mate abc",
+            "unsupported go command 'go mate abc': this engine answers only 'go mate <ms>' and 'go mate infinite'",
+        ),
+        (
+            "go btime 1000 wtime 1000 byoyomi 0",
+            "unsupported go command 'go btime 1000 wtime 1000 byoyomi 0': this engine answers only 'go mate <ms>' and 'go mate infinite'",
+        ),
+        ("setoption", "setoption needs 'name <option>'"),
+        ("setoption name Foo value 1", "unknown option 'Foo'"),
+        (
+            "setoption name USI_Hash value lots",
+            "option USI_Hash: 'lots' is not a whole number from 1 to 1048576",
+        ),
+        (
+            "setoption name FutileInterpositions value sometimes",
+            "option FutileInterpositions: 'sometimes' is not exclude or count",
+        ),
+        ("setoption name NodesLimit", "option NodesLimit needs a value"),
+        (
+            "position startpos moves 7g7f 7g7f",
+            "bad position: move 2 '7g7f': illegal move (at column 30)",
+        ),
+        (
+            "position sfen xyz",
+            "bad position: unknown piece letter 'x' (at column 15)",
+        ),
+    ] {
+        e.send(cmd);
+        e.expect(&format!("info string error: {want}"));
+    }
+    e.send_bytes(b"\xff\xfe usi\n");
+    e.expect("info string error: the line is not valid UTF-8");
+    // After a refused position there is no position to solve.
+    e.send("go mate 1000");
+    e.expect("info string error: no position: send a valid 'position' command before 'go mate'");
+    e.expect("checkmate nomate");
+    e.expect_silence_then_ready();
+
+    e.send("quit");
+    e.expect_exit(PROMPT);
+}
+
+#[test]
+fn options_change_the_search() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 8");
+    // NodesLimit stops a long search with `timeout`.
+    e.send("setoption name NodesLimit value 5000");
+    e.send(HARD);
+    e.send("go mate infinite");
+    assert_eq!(
+        e.summary_within(Duration::from_secs(10)),
+        "no result: stopped by the node limit (NodesLimit)"
+    );
+    e.expect("checkmate timeout");
+    e.send("setoption name NodesLimit value 0");
+    // DefenderHandRest off: the defender's hand is taken as given.
+    e.send("setoption name DefenderHandRest value false");
+    e.send("setoption name futileinterpositions value COUNT");
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go mate 1000");
+    let s = e.summary_within(PROMPT);
+    assert_mate_in(&s, 1);
+    e.expect("checkmate G*5b");
+    e.send("quit");
+    e.expect_exit(PROMPT);
+}
+
+#[test]
+fn quit_and_end_of_input_stop_a_search() {
+    // `quit` while searching: the search is stopped and still answered.
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 8");
+    e.send(HARD);
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("quit");
+    assert_eq!(
+        e.summary_within(Duration::from_secs(2)),
+        "no result: stopped by the stop command"
+    );
+    e.expect("checkmate timeout");
+    e.expect_exit(Duration::from_secs(2));
+
+    // The GUI closes the pipe while searching: same.
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 8");
+    e.send(HARD);
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.stdin = None;
+    assert_eq!(
+        e.summary_within(Duration::from_secs(2)),
+        "no result: stopped by the stop command"
+    );
+    e.expect("checkmate timeout");
+    e.expect_exit(Duration::from_secs(2));
+}
+
+/// Words and fragments USI lines are made of.
+const VOCABULARY: &[&str] = &[
+    "usi",
+    "isready",
+    "usinewgame",
+    "setoption",
+    "name",
+    "value",
+    "USI_Hash",
+    "NodesLimit",
+    "FutileInterpositions",
+    "DefenderHandRest",
+    "USI_Ponder",
+    "true",
+    "false",
+    "exclude",
+    "count",
+    "1",
+    "16",
+    "0",
+    "-1",
+    "99999999999999999999999",
+    "position",
+    "startpos",
+    "sfen",
+    "moves",
+    "7g7f",
+    "3c3d",
+    "9f5b+",
+    "4a5b",
+    "S*4b",
+    "P*5e",
+    "3sks3/9/4S4/9/9/B8/9/9/9",
+    "4k4/9/4P4/9/9/9/9/9/4K4",
+    "b",
+    "w",
+    "-",
+    "G",
+    "S2rb4g4n4l18p",
+    "go",
+    "mate",
+    "infinite",
+    "100",
+    "stop",
+    "ponderhit",
+    "gameover",
+    "win",
+    "quit",
+    "\t",
+    "\r",
+    "+",
+    "*",
+    "あ",
+    "",
+];
+
+/// Well-formed commands, so that random sessions do search.
+const COMMANDS: &[&str] = &[
+    "isready",
+    "position startpos",
+    "position startpos moves 7g7f",
+    "position sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+    "position sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1 moves 9f5b+",
+    "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+    "go mate 100",
+    "go mate infinite",
+    "go mate",
+    "stop",
+    "setoption name DefenderHandRest value false",
+    "setoption name FutileInterpositions value count",
+];
+
+fn usi_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::collection::vec(prop::sample::select(VOCABULARY), 0..12).prop_map(|w| w.join(" ")),
+        prop::sample::select(COMMANDS).prop_map(str::to_string),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn parser_never_panics(s in ".*", t in usi_line()) {
+        let _ = parse_command(&s).map_err(|e| e.to_string());
+        let _ = parse_command(&t).map_err(|e| e.to_string());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random sessions (without `quit`, which would end them early) run
+    /// to the end of input; every line written is a USI reply; every
+    /// `go mate` accepted while idle gets exactly one `checkmate`.
+    #[test]
+    fn engine_survives_random_sessions(lines in prop::collection::vec(usi_line(), 0..24)) {
+        let lines: Vec<String> = lines
+            .into_iter()
+            .filter(|l| !matches!(parse_command(l), Ok(UsiCommand::Quit)))
+            .collect();
+        // A small table: each search of the session builds it.
+        let input = format!("setoption name USI_Hash value 1\n{}", lines.join("\n"));
+        let mut out = Vec::new();
+        tsume::usi_engine::run(input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let gos = lines
+            .iter()
+            .filter(|l| matches!(parse_command(l), Ok(UsiCommand::GoMate(_))))
+            .count();
+        let busy = out.lines().filter(|l| l.contains("a search is already running")).count();
+        let answers = out.lines().filter(|l| l.starts_with("checkmate")).count();
+        prop_assert_eq!(answers, gos - busy, "{}\n---\n{}", input, out);
+        for l in out.lines() {
+            prop_assert!(
+                ["id ", "option ", "usiok", "readyok", "info ", "checkmate "]
+                    .iter()
+                    .any(|p| l.starts_with(p)),
+                "{}", l
+            );
+        }
+    }
+}
+
+/// GUIs launch engines without arguments: the binary named `tsume-usi`
+/// (a link or a copy) and the `scripts/tsume-usi` wrapper are the engine.
+#[cfg(unix)]
+#[test]
+fn launchers_without_arguments() {
+    use std::os::unix::fs::symlink;
+    let dir = std::env::temp_dir().join(format!("tsume-usi-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("linked")).unwrap();
+    std::fs::create_dir_all(dir.join("wrapped")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_tsume");
+    symlink(bin, dir.join("linked/tsume-usi")).unwrap();
+    symlink(bin, dir.join("wrapped/tsume")).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/tsume-usi");
+    std::fs::copy(script, dir.join("wrapped/tsume-usi")).unwrap();
+    for exe in [dir.join("linked/tsume-usi"), dir.join("wrapped/tsume-usi")] {
+        let out = Command::new(&exe)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin
+                    .take()
+                    .unwrap()
+                    .write_all(b"setoption name USI_Hash value 1\nisready\nquit\n")?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert!(out.status.success(), "{}", exe.display());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "readyok\n");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A table larger than the machine is refused with an error line instead
+/// of aborting. Only where the kernel refuses such a reservation (Linux,
+/// heuristic overcommit): elsewhere it may "succeed" and is not tried.
+#[test]
+fn hash_too_large_is_refused() {
+    let heuristic =
+        std::fs::read_to_string("/proc/sys/vm/overcommit_memory").is_ok_and(|s| s.trim() == "0");
+    if !heuristic {
+        return;
+    }
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 8");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("setoption name USI_Hash value 1048576");
+    e.send("isready");
+    e.expect("info string error: cannot allocate a 1048576 MiB hash table; using 8 MiB");
+    e.expect("readyok");
+    e.send(MATE3);
+    e.send("go mate 10000");
+    e.expect("info string error: cannot allocate a 1048576 MiB hash table; using 8 MiB");
+    let s = e.summary_within(PROMPT);
+    assert_mate_in(&s, 3);
+    e.expect("checkmate 9f5b+ 4a5b S*4b");
+    e.send("quit");
+    e.expect_exit(PROMPT);
+}
