@@ -218,7 +218,7 @@ impl<'a> Dfpn<'a> {
             // the defender has a move and no mate can follow within the bound
             out_of_depth
         } else {
-            let pn = ev.len() as PnDn;
+            let pn = initial_and_pn(&ev);
             self.tt
                 .store_unknown(c.board_key, c.hand, remaining, pn, 1, 0, 0);
             ChildValue {
@@ -400,4 +400,20 @@ impl<'a> Dfpn<'a> {
                 .store_unknown(bk, ah, remaining, pn, dn, children[best].m.to_u16(), amount);
         }
     }
+}
+
+/// df-pn+ initial proof number of a new defender node: its evasions, with
+/// all drops on one square counted once (interpositions by different pieces
+/// usually fall together).
+fn initial_and_pn(ev: &MoveList) -> PnDn {
+    let mut drop_squares = crate::rules::Bitboard::EMPTY;
+    let mut n: PnDn = 0;
+    for m in ev {
+        if m.is_drop() {
+            drop_squares |= crate::rules::Bitboard::from_square(m.to());
+        } else {
+            n += 1;
+        }
+    }
+    (n + drop_squares.count()).max(1)
 }
