@@ -2,22 +2,15 @@
 
 use super::{run_big_stack, FutileArg, SolveFormat};
 
+/// The position to solve: a position text (its `moves` are played, as in
+/// USI), or the first problem of a file or of stdin (`-`).
 fn read_problem_arg(arg: &str) -> Result<tsume::Position, String> {
-    let text = if arg == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
-        s
-    } else if std::path::Path::new(arg).is_file() {
-        std::fs::read_to_string(arg).map_err(|e| format!("{arg}: {e}"))?
-    } else {
-        return tsume::parse_position(arg).map_err(|e| e.to_string());
-    };
-    let line = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .find(|l| !l.is_empty())
-        .ok_or_else(|| format!("{arg}: no problem found"))?;
-    tsume::parse_position(line).map_err(|e| e.to_string())
+    if arg == "-" || std::path::Path::new(arg).exists() {
+        return tsume::problem::problem_from_arg(arg)
+            .map(|p| p.position)
+            .map_err(|e| e.to_string());
+    }
+    tsume::parse_position(arg).map_err(|e| e.to_string())
 }
 
 pub(super) fn run_solve(
@@ -47,6 +40,7 @@ pub(super) fn run_solve(
             FutileArg::Count => FutileMode::Count,
         },
     };
+    let start = pos.clone();
     let r = run_big_stack(move || Solver::new(hash).solve(&pos, &opts));
     let usi: Vec<String> = r.moves.iter().map(|m| m.usi()).collect();
     let leftover = {
@@ -57,8 +51,11 @@ pub(super) fn run_solve(
             s
         }
     };
-    match format {
-        SolveFormat::Usi => println!("{}", usi.join(" ")),
+    let _ = match format {
+        SolveFormat::Usi => {
+            println!("{}", usi.join(" "));
+            0
+        }
         SolveFormat::Json => {
             let obj = serde_json::json!({
                 "verdict": r.verdict.as_str(),
@@ -68,17 +65,33 @@ pub(super) fn run_solve(
                 "nodes": r.nodes,
                 "seconds": (r.seconds * 1000.0).round() / 1000.0,
                 "error": r.error,
+                "length_exact": r.length_exact,
             });
             println!("{obj}");
+            0
         }
         SolveFormat::Text => {
+            print!("{}", tsume::notation::kif_write::diagram(&start));
             println!("verdict: {}", r.verdict.as_str());
             if let Some(e) = &r.error {
                 println!("error: {e}");
             }
             if let Some(l) = r.length() {
-                println!("length: {l}");
-                println!("moves: {}", usi.join(" "));
+                let exact = if r.length_exact {
+                    "proven shortest"
+                } else {
+                    "not proven shortest: a limit cut the refinement"
+                };
+                println!("length: {l} ({exact})");
+                let ja = tsume::notation::japanese::line_names(
+                    &start,
+                    &r.moves,
+                    None,
+                    tsume::notation::japanese::Style::Ki2,
+                    false,
+                );
+                println!("line: {}", ja.join(" "));
+                println!("usi: {}", usi.join(" "));
                 println!("leftover: {leftover}");
             }
             if let Some(h) = r.limit_hit {
@@ -90,8 +103,9 @@ pub(super) fn run_solve(
                 r.seconds,
                 r.nodes as f64 / r.seconds.max(1e-9)
             );
+            0
         }
-    }
+    };
     match r.verdict {
         Verdict::Mate | Verdict::NoMate => 0,
         Verdict::Unknown => 1,
