@@ -102,9 +102,8 @@ fn never_contradicts_the_answer_key() {
                         };
                         let res = solver.solve(&pos, &opts);
                         match (r.verdict.as_str(), res.verdict) {
-                            ("mate", Verdict::NoMate) | ("nomate", Verdict::Mate) => {
-                                failures.push(format!("{}: key {} got {:?}", r.id, r.verdict, res.verdict))
-                            }
+                            ("mate", Verdict::NoMate) | ("nomate", Verdict::Mate) => failures
+                                .push(format!("{}: key {} got {:?}", r.id, r.verdict, res.verdict)),
                             _ => {}
                         }
                         if res.verdict == Verdict::Mate {
