@@ -76,6 +76,10 @@ enum Command {
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]
         futile: FutileArg,
+        /// Stop at the first proof: print the mating line as found, without
+        /// proving it the shortest (the verdict is just as certain).
+        #[arg(long)]
+        quick: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: SolveFormat,
@@ -141,9 +145,10 @@ pub fn run() -> i32 {
             time,
             hash,
             futile,
+            quick,
             format,
             problem,
-        } => solve::run_solve(nodes, time, hash, futile, format, &problem),
+        } => solve::run_solve(nodes, time, hash, futile, quick, format, &problem),
         Command::Convert { to, input } => convert::run_convert(&input, to.into()),
         Command::Perft {
             sfen,

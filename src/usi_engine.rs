@@ -309,6 +309,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                     ..Limits::default()
                 },
                 futile: self.options.futile,
+                ..SolveOptions::default()
             },
             solver,
             started,

@@ -10,6 +10,7 @@ fn solve_with(sfen: &str, futile: FutileMode) -> tsume::search::SolveResult {
             ..Limits::default()
         },
         futile,
+        ..SolveOptions::default()
     };
     // deep searches recurse: run on a big stack
     std::thread::Builder::new()

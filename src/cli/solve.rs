@@ -18,6 +18,7 @@ pub(super) fn run_solve(
     time: Option<f64>,
     hash: usize,
     futile: FutileArg,
+    quick: bool,
     format: SolveFormat,
     problem: &str,
 ) -> i32 {
@@ -39,6 +40,7 @@ pub(super) fn run_solve(
             FutileArg::Exclude => FutileMode::Exclude,
             FutileArg::Count => FutileMode::Count,
         },
+        exact_line: !quick,
     };
     let start = pos.clone();
     let r = run_big_stack(move || Solver::new(hash).solve(&pos, &opts));
@@ -79,6 +81,8 @@ pub(super) fn run_solve(
             if let Some(l) = r.length() {
                 let exact = if r.length_exact {
                     "proven shortest"
+                } else if quick {
+                    "first proof found, not proven shortest"
                 } else {
                     "not proven shortest: a limit cut the refinement"
                 };

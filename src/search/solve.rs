@@ -24,6 +24,9 @@ pub struct SolveOptions {
     pub limits: Limits,
     /// Futile-interposition convention.
     pub futile: FutileMode,
+    /// Compute the main line and prove its length minimal (default). When
+    /// false, the first proven mating line is returned as found.
+    pub exact_line: bool,
 }
 
 impl Default for SolveOptions {
@@ -31,6 +34,7 @@ impl Default for SolveOptions {
         SolveOptions {
             limits: Limits::default(),
             futile: FutileMode::Exclude,
+            exact_line: true,
         }
     }
 }
@@ -166,6 +170,16 @@ impl Solver {
                 // The line read from the first proof is kept in case the
                 // refinement below is cut short by a limit.
                 let first_line = read_line(&self.tt, pos, attacker);
+                if !opts.exact_line {
+                    result.moves = first_line;
+                    let mut p = pos.clone();
+                    for &m in &result.moves {
+                        p.do_move(m);
+                    }
+                    result.leftover = p.hand(attacker);
+                    result.seconds = budget.elapsed();
+                    return result;
+                }
                 let mut ls = LineSearch::new(&mut self.tt, &mut budget, attacker);
                 let line = ls.main_line(pos, len, opts.futile);
                 result.nodes += ls.nodes;
