@@ -5,6 +5,7 @@
 //! files) ← search. The library never prints.
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod notation;
 pub mod problem;
 pub mod rules;
