@@ -21,9 +21,12 @@
 //! are waiting at any time. [`Event::Finished`] reports each row as it
 //! completes, for progress displays.
 //!
-//! Results do not depend on `jobs` or on the order problems run in, as long
-//! as a worker's table does not fill up (a full table replaces entries, and
-//! a smaller table may then need other nodes) and no time limit is hit.
+//! Rows do not depend on `jobs` nor on the order problems run in, given the
+//! same table size per worker and no time limit hit: a solve clears the
+//! table first, but the table's size decides which entries share a bucket
+//! and get replaced, so it changes node counts (and, at a node limit, the
+//! verdict). Hence the default table is [`DEFAULT_WORKER_HASH_MIB`] per
+//! worker, whatever `jobs` is; a total given in `hash_mib` is split.
 
 mod audit;
 mod row;
@@ -47,6 +50,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+/// Table size of each worker when no total is given, MiB (the same as
+/// `tsume solve`'s default, so rows match its results).
+pub const DEFAULT_WORKER_HASH_MIB: usize = 256;
+
 /// Stack size of the worker threads.
 pub const WORKER_STACK: usize = 1 << 30;
 
@@ -55,23 +62,32 @@ pub const WORKER_STACK: usize = 1 << 30;
 pub struct Item {
     /// 1-based position in the whole input.
     pub index: usize,
+    /// `file:line` where the entry starts (`file` alone when the whole
+    /// file failed; `stdin:line` for standard input, `arg` for a position
+    /// given as an INPUT).
+    pub source: String,
     /// The problem, or its load error.
     pub entry: Result<Problem, LoadError>,
 }
 
 impl Item {
-    /// `file:line` of the entry (`file` alone when the whole file failed,
-    /// `stdin:line` for standard input).
-    pub fn source(&self) -> String {
-        let (path, line) = match &self.entry {
+    /// An item; `arg` is the INPUT it came from (names the source when the
+    /// entry has no file).
+    pub fn new(index: usize, arg: &str, entry: Result<Problem, LoadError>) -> Item {
+        let (path, line) = match &entry {
             Ok(p) => (p.source.path.as_deref(), p.source.line),
             Err(e) => (e.path.as_deref(), e.line),
         };
-        let file = path.map_or("stdin".into(), |p| p.display().to_string());
-        if line == 0 {
-            file
-        } else {
-            format!("{file}:{line}")
+        let source = match path {
+            Some(p) if line == 0 => p.display().to_string(),
+            Some(p) => format!("{}:{line}", p.display()),
+            None if arg == "-" => format!("stdin:{line}"),
+            None => "arg".to_owned(),
+        };
+        Item {
+            index,
+            source,
+            entry,
         }
     }
 
@@ -100,10 +116,12 @@ pub fn load_inputs<S: AsRef<str>>(inputs: &[S]) -> Result<Vec<Item>, String> {
             }
         }
         let base = items.len();
-        items.extend(entries.into_iter().enumerate().map(|(i, entry)| Item {
-            index: base + i + 1,
-            entry,
-        }));
+        items.extend(
+            entries
+                .into_iter()
+                .enumerate()
+                .map(|(i, entry)| Item::new(base + i + 1, arg, entry)),
+        );
     }
     Ok(items)
 }
@@ -158,8 +176,9 @@ impl std::fmt::Display for Shard {
 pub struct BatchOptions {
     /// Worker threads; 0 = one per core.
     pub jobs: usize,
-    /// Total table memory in MiB, split evenly across the `jobs` workers.
-    pub hash_mib: usize,
+    /// Total table memory in MiB, split evenly across the workers; `None`:
+    /// [`DEFAULT_WORKER_HASH_MIB`] per worker.
+    pub hash_mib: Option<usize>,
     /// Node limit per problem (solve and audit each).
     pub nodes: Option<u64>,
     /// Time limit per problem (solve and audit each).
@@ -178,7 +197,7 @@ impl Default for BatchOptions {
     fn default() -> Self {
         BatchOptions {
             jobs: 0,
-            hash_mib: 512,
+            hash_mib: None,
             nodes: None,
             time: None,
             futile: FutileMode::Exclude,
@@ -198,9 +217,13 @@ impl BatchOptions {
         }
     }
 
-    /// Table size of one worker, MiB.
+    /// Table size of one worker, MiB: `hash_mib / workers`, or
+    /// [`DEFAULT_WORKER_HASH_MIB`]. Rows depend on it (a table's size
+    /// changes which entries share a bucket, hence node counts and, at a
+    /// limit, verdicts), so the default does not depend on `jobs`.
     pub fn worker_hash_mib(&self) -> usize {
-        (self.hash_mib / self.workers()).max(1)
+        self.hash_mib
+            .map_or(DEFAULT_WORKER_HASH_MIB, |h| (h / self.workers()).max(1))
     }
 }
 
@@ -337,7 +360,7 @@ fn run_item(
 fn empty_row(item: &Item) -> Row {
     Row {
         index: item.index,
-        source: item.source(),
+        source: item.source.clone(),
         id: item.id().to_owned(),
         verdict: RowVerdict::Invalid,
         length: None,
@@ -440,14 +463,13 @@ pub fn check_rows_match(rows: &[Row], items: &[Item]) -> Result<(), String> {
                 items.len()
             ));
         };
-        let source = item.source();
-        if r.source != source || r.id != item.id() {
+        if r.source != item.source || r.id != item.id() {
             return Err(format!(
                 "row {} is {} ({}) but the input has {} ({}) there",
                 r.index,
                 r.source,
                 r.id,
-                source,
+                item.source,
                 item.id()
             ));
         }

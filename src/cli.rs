@@ -117,9 +117,10 @@ enum Command {
         /// Worker threads (default: all cores).
         #[arg(long, default_value_t = 0, hide_default_value = true)]
         jobs: usize,
-        /// Total table memory in MiB, split across the workers.
-        #[arg(long, default_value_t = 512)]
-        hash: usize,
+        /// Total table memory in MiB, split across the workers [default:
+        /// 256 per worker].
+        #[arg(long)]
+        hash: Option<usize>,
         /// Node limit per problem.
         #[arg(long)]
         nodes: Option<u64>,

@@ -18,7 +18,7 @@ use tsume::search::FutileMode;
 pub(super) struct BatchArgs {
     pub inputs: Vec<String>,
     pub jobs: usize,
-    pub hash: usize,
+    pub hash: Option<usize>,
     pub nodes: Option<u64>,
     pub time: f64,
     pub futile: FutileMode,
@@ -289,9 +289,10 @@ fn summary_text(
     let mut t = String::new();
     let shard = shard.map_or(String::new(), |s| format!(", shard {s}"));
     t.push_str(&format!(
-        "batch: {ran} problems in {wall:.1} s ({:.2}/s) with {} jobs{shard}",
+        "batch: {ran} problems in {wall:.1} s ({:.2}/s), {} jobs × {} MiB{shard}",
         ran as f64 / wall.max(1e-9),
-        opts.workers()
+        opts.workers(),
+        opts.worker_hash_mib()
     ));
     if earlier > 0 {
         t.push_str(&format!(
