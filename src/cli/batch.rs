@@ -101,8 +101,8 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     let end = batch::run(&selected, &opts, |ev| match ev {
         Event::Finished(row) => {
             live.add(row);
-            bar.set_message(live.counts_text());
             bar.inc(1);
+            bar.set_message(live.counts_text());
             ControlFlow::Continue(())
         }
         Event::Row(row) => {
@@ -218,26 +218,54 @@ fn progress_bar(total: u64, show: bool, forced: bool) -> ProgressBar {
     if !show {
         return ProgressBar::hidden();
     }
-    let target = if std::io::stderr().is_terminal() {
+    let terminal = std::io::stderr().is_terminal();
+    let target = if terminal {
         ProgressDrawTarget::stderr()
     } else if forced {
-        ProgressDrawTarget::term_like_with_hz(Box::new(PlainLines), 1)
+        ProgressDrawTarget::term_like(Box::new(PlainLines::default()))
     } else {
         ProgressDrawTarget::hidden()
     };
     let bar = ProgressBar::with_draw_target(Some(total), target);
     bar.set_style(
-        ProgressStyle::with_template("{pos}/{len} [{bar:30}] {per_sec:.1} ETA {eta} {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
+        ProgressStyle::with_template(
+            "[{elapsed_precise}] {pos}/{len} [{bar:30}] {rate} ETA {eta} | {msg}",
+        )
+        .expect("valid template")
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.2}/s", s.per_sec());
+            },
+        )
+        .progress_chars("=> "),
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
+    if terminal {
+        bar.enable_steady_tick(Duration::from_millis(500));
+    }
     bar
 }
 
-/// A `TermLike` for a pipe: each redraw is one line, no cursor moves.
-#[derive(Debug)]
-struct PlainLines;
+/// A `TermLike` for a pipe: a redraw is one line, at most one a second,
+/// no cursor moves.
+#[derive(Debug, Default)]
+struct PlainLines {
+    last: std::sync::Mutex<Option<Instant>>,
+}
+
+impl PlainLines {
+    fn line(&self, s: &str) -> std::io::Result<()> {
+        if s.trim().is_empty() {
+            return Ok(());
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
+            return Ok(());
+        }
+        *last = Some(Instant::now());
+        writeln!(std::io::stderr(), "{s}")
+    }
+}
 
 impl TermLike for PlainLines {
     fn width(&self) -> u16 {
@@ -256,16 +284,10 @@ impl TermLike for PlainLines {
         Ok(())
     }
     fn write_line(&self, s: &str) -> std::io::Result<()> {
-        if s.is_empty() {
-            return Ok(());
-        }
-        writeln!(std::io::stderr(), "{s}")
+        self.line(s)
     }
     fn write_str(&self, s: &str) -> std::io::Result<()> {
-        if s.trim().is_empty() {
-            return Ok(());
-        }
-        writeln!(std::io::stderr(), "{s}")
+        self.line(s)
     }
     fn clear_line(&self) -> std::io::Result<()> {
         Ok(())
