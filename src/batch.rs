@@ -41,7 +41,7 @@ pub use summary::{Brief, Summary, MAX_FAILURES, SLOWEST};
 
 use crate::notation::japanese::{line_names, Style};
 use crate::problem::{load_arg, LoadError, LoadErrorKind, Problem};
-use crate::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
+use crate::search::{FutileMode, Limits, SolveOptions, Solver};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -375,7 +375,7 @@ fn empty_row(item: &Item) -> Row {
     }
 }
 
-/// Solve (and audit) one problem into its row.
+/// Solve (or, with an audit, audit) one problem into its row.
 pub fn solve_item(
     item: &Item,
     solver: &mut Option<Solver>,
@@ -392,40 +392,25 @@ pub fn solve_item(
         }
     };
     let solver = solver.get_or_insert_with(|| Solver::new(hash_mib));
-    let r = solver.solve(&problem.position, opts);
-    row.nodes = r.nodes;
-    row.verdict = match r.verdict {
-        Verdict::Mate => RowVerdict::Mate,
-        Verdict::NoMate => RowVerdict::NoMate,
-        Verdict::Unknown => RowVerdict::Unknown,
-        Verdict::Invalid => RowVerdict::Invalid,
+    let report = match audit {
+        Some(audit) => audit.audit(problem, solver, opts),
+        None => AuditReport::from_solve(&solver.solve(&problem.position, opts)),
     };
-    if let Some(hit) = r.limit_hit {
-        row.error = format!("stopped by the {hit}");
-    } else if r.verdict == Verdict::Unknown {
-        row.error = "the search ended without a verdict".into();
-    }
-    if let Some(e) = &r.error {
-        row.error = e.clone();
-    }
-    if r.verdict != Verdict::Mate {
-        return row;
-    }
-    row.length = r.length();
-    row.moves = r
-        .moves
-        .iter()
-        .map(|m| m.usi())
-        .collect::<Vec<_>>()
-        .join(" ");
-    row.moves_ja = line_names(&problem.position, &r.moves, None, Style::Ki2, false).join(" ");
-    row.leftover = r.leftover.sfen(true);
-    if let Some(audit) = audit {
-        let report = audit.audit(problem, &r, solver, opts);
-        row.verdict = report.verdict;
-        row.cooks = report.cooks.join(" ");
-        row.nodes += report.nodes;
-        row.error = report.note.unwrap_or_default();
+    row.verdict = report.verdict;
+    row.nodes = report.nodes;
+    row.error = report.note.unwrap_or_default();
+    row.cooks = report.cooks.join(" ");
+    if !report.moves.is_empty() {
+        row.length = Some(report.moves.len());
+        row.moves = report
+            .moves
+            .iter()
+            .map(|m| m.usi())
+            .collect::<Vec<_>>()
+            .join(" ");
+        row.moves_ja =
+            line_names(&problem.position, &report.moves, None, Style::Ki2, false).join(" ");
+        row.leftover = report.leftover.sfen(true);
     }
     row
 }

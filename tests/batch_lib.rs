@@ -8,7 +8,7 @@ use tsume::batch::{
     RowFormat, RowVerdict, RunEnd, Shard, Summary,
 };
 use tsume::problem::Problem;
-use tsume::search::{SolveOptions, SolveResult, Solver};
+use tsume::search::{SolveOptions, Solver};
 
 const SMOKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/smoke/smoke.sfen");
 
@@ -66,24 +66,20 @@ fn breaking_the_callback_stops_the_run() {
     assert_eq!(rows, 2);
 }
 
-/// An audit that calls every mate cooked at ply 1: stands for the full
-/// audit of `tsume check`, which plugs in the same way.
+/// An audit that solves and calls every mate cooked at ply 1: stands for
+/// the full audit of `tsume check`, which plugs in the same way.
 struct EverythingCooked;
 
 impl Audit for EverythingCooked {
-    fn audit(
-        &self,
-        _problem: &Problem,
-        solved: &SolveResult,
-        _solver: &mut Solver,
-        _opts: &SolveOptions,
-    ) -> AuditReport {
-        AuditReport {
-            verdict: RowVerdict::Cooked,
-            cooks: vec![format!("1:{}", solved.moves[0].usi())],
-            note: Some("test audit".into()),
-            nodes: 7,
+    fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
+        let mut r = AuditReport::from_solve(&solver.solve(&problem.position, opts));
+        if r.verdict == RowVerdict::Mate {
+            r.verdict = RowVerdict::Cooked;
+            r.cooks = vec![format!("1:{}", r.moves[0].usi())];
+            r.note = Some("test audit".into());
+            r.nodes += 7;
         }
+        r
     }
 }
 
@@ -105,7 +101,7 @@ fn the_audit_is_pluggable() {
     assert_eq!(rows[0].cooks, "1:9f5b+");
     assert_eq!(rows[0].error, "test audit");
     assert_eq!(rows[0].nodes, plain[0].nodes + 7);
-    // No mate, no audit.
+    assert_eq!(rows[0].moves, plain[0].moves);
     assert_eq!(rows[6].verdict, RowVerdict::NoMate);
 }
 
