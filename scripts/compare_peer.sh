@@ -73,10 +73,10 @@ table.append(("cshogi DfPn", 1, len(r), st.count("mate"), st.count("nomate"),
               len(r) - st.count("mate") - st.count("nomate"), wall("peer"),
               statistics.median(float(x["seconds"]) for x in r)))
 print(f"file: {file}  (time limit {limit} s per problem)")
-print(f"| solver | jobs | problems | mate | nomate | other | wall s | problems/s | median s |")
+print(f"| solver | jobs | problems | mate | nomate | other | wall s | problems/s | median ms |")
 print(f"|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for s, j, n, m, nm, o, w, med in table:
-    print(f"| {s} | {j} | {n} | {m} | {nm} | {o} | {w:.2f} | {n / w:.2f} | {med:.3f} |")
+    print(f"| {s} | {j} | {n} | {m} | {nm} | {o} | {w:.2f} | {n / w:.2f} | {med * 1000:.2f} |")
 t = {x["index"]: x for x in rows("tsume1")}
 agree = sum(1 for x in r if (x["status"] == "mate") == (t[x["index"]]["verdict"] == "mate"))
 print(f"\nsame mate/no-mate answer: {agree} of {len(r)}; "

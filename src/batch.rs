@@ -352,7 +352,7 @@ fn run_item(
             row
         }
     };
-    row.seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    row.seconds = (start.elapsed().as_secs_f64() * 1e6).round() / 1e6;
     row.error = one_line(&row.error);
     row
 }

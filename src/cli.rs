@@ -115,22 +115,23 @@ enum Command {
     /// any is unknown, flawed, no mate or invalid, 2 for usage errors.
     Batch {
         /// Worker threads (default: all cores).
-        #[arg(long, default_value_t = 0, hide_default_value = true)]
+        #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
         jobs: usize,
         /// Total table memory in MiB, split across the workers [default:
         /// 256 per worker].
-        #[arg(long)]
+        #[arg(long, value_name = "MIB")]
         hash: Option<usize>,
         /// Node limit per problem.
-        #[arg(long)]
+        #[arg(long, value_name = "N")]
         nodes: Option<u64>,
         /// Time limit per problem in seconds (0: none).
-        #[arg(long, default_value_t = 10.0)]
+        #[arg(long, value_name = "SECS", default_value_t = 10.0)]
         time: f64,
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]
         futile: FutileArg,
-        /// Also audit each mate (interim audit: stated length, leftover pieces).
+        /// Audit each problem, not only solve it (for now the interim audit:
+        /// stated length vs main line, leftover pieces).
         #[arg(long)]
         check: bool,
         /// Output file, `.csv` or `.jsonl` (default: CSV on stdout).

@@ -113,7 +113,7 @@ pub struct Row {
     pub cooks: String,
     /// Nodes searched (solve and audit).
     pub nodes: u64,
-    /// Wall time for this problem, seconds (millisecond precision).
+    /// Wall time for this problem, seconds (microsecond precision).
     pub seconds: f64,
     /// Why the problem is not resolved or not sound: the load error
     /// (`column N: reason`), the limit hit, the audit's finding.
