@@ -2,7 +2,8 @@
 //!
 //! Layers: [`rules`] (the rules of shogi, no search) ← [`notation`] (SFEN,
 //! USI, Japanese move names, KIF/KI2/CSA) ← [`problem`] (loading problem
-//! files) ← search. The library never prints.
+//! files) ← [`search`] ← [`batch`] (many problems in parallel). The
+//! library never prints.
 #![warn(missing_docs)]
 
 pub mod batch;
