@@ -11,9 +11,10 @@
 //!
 //! [`run`] starts `jobs` workers on a rayon pool with 1 GiB stacks (the
 //! searches recurse deeply). Each worker owns one [`Solver`], created on
-//! its first problem with `hash_mib / jobs` MiB and reused for every later
-//! problem: a solve clears the table by bumping a generation counter, so
-//! the clearing cost does not grow with the table size. Workers take the
+//! its first problem with [`BatchOptions::worker_hash_mib`] MiB and reused
+//! for every later problem: a solve clears the table by bumping a one-byte
+//! generation counter, so clearing does not depend on the table size,
+//! except that every 255th clear wipes the table. Workers take the
 //! next problem from a shared counter, in input order; finished rows go
 //! through a reorder buffer on the calling thread, which hands them to the
 //! callback strictly in input order ([`Event::Row`]) as soon as all rows

@@ -94,6 +94,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     };
     let show_bar = !a.quiet && (a.progress || std::io::stderr().is_terminal());
     let bar = progress_bar(selected.len() as u64, show_bar, a.progress);
+    let rows_on_terminal = a.out.is_none() && std::io::stdout().is_terminal();
     let mut live = Summary::new(); // completion order, for the bar
     let mut summary = Summary::of(&earlier);
     let mut write_error = None;
@@ -107,7 +108,13 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
         }
         Event::Row(row) => {
             summary.add(row);
-            match writer.write(row) {
+            // Rows on the same terminal as the bar: print them above it.
+            let written = if rows_on_terminal {
+                bar.suspend(|| writer.write(row))
+            } else {
+                writer.write(row)
+            };
+            match written {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => {
                     write_error = Some(e);
