@@ -390,6 +390,8 @@ fn usage_errors_exit_2() {
         &["batch", "--out", "rows.txt", s(&book)],
         &["batch", "--time", "-1", s(&book)],
         &["batch", "no/such/file.sfen"],
+        &["batch", "src/cli"], // a directory without problem files
+        &["batch", "--out", "no/such/dir/rows.csv", s(&book)],
     ];
     for args in cases {
         let o = tsume(args);

@@ -55,6 +55,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
         return usage("--time must be a number of seconds >= 0");
     }
     let items = match batch::load_inputs(&a.inputs) {
+        Ok(items) if items.is_empty() => return usage("no problem files in the inputs"),
         Ok(items) => items,
         Err(e) => return usage(e),
     };
@@ -75,10 +76,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
 
     let mut writer = match open_output(a.out.as_deref(), format, !earlier.is_empty()) {
         Ok(w) => w,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        Err(e) => return usage(e),
     };
 
     let opts = BatchOptions {
