@@ -163,14 +163,6 @@ fn read_earlier(
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
     let keep = batch::complete_len(&text);
-    if keep < text.len() {
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        f.set_len(keep as u64)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
     let rows = batch::read_rows(&text[..keep], format)
         .map_err(|e| format!("{}: {e} (not rows of `tsume batch`?)", path.display()))?;
     batch::check_rows_match(&rows, items)
@@ -186,6 +178,15 @@ fn read_earlier(
             r.verdict,
             if check { "without" } else { "with" }
         ));
+    }
+    if keep < text.len() {
+        // A row cut by a kill in the middle of its write: drop it.
+        let f = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        f.set_len(keep as u64)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(rows)
 }
