@@ -18,8 +18,9 @@
 //! next problem from a shared counter, in input order; finished rows go
 //! through a reorder buffer on the calling thread, which hands them to the
 //! callback strictly in input order ([`Event::Row`]) as soon as all rows
-//! before them are done — at most the rows finished behind a slower one
-//! are waiting at any time. [`Event::Finished`] reports each row as it
+//! before them are done: only the rows finished behind a problem still
+//! running wait (at most what the other workers finish within one
+//! problem's limits). [`Event::Finished`] reports each row as it
 //! completes, for progress displays.
 //!
 //! Rows do not depend on `jobs` nor on the order problems run in, given the
