@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use tsume::problem::OutputFormat;
 
+mod batch;
 mod convert;
 mod perft;
 mod solve;
@@ -60,6 +61,15 @@ enum FutileArg {
     Count,
 }
 
+impl From<FutileArg> for tsume::search::FutileMode {
+    fn from(f: FutileArg) -> tsume::search::FutileMode {
+        match f {
+            FutileArg::Exclude => tsume::search::FutileMode::Exclude,
+            FutileArg::Count => tsume::search::FutileMode::Count,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Solve a tsume problem: prove mate or no mate and print the main line.
@@ -106,6 +116,55 @@ enum Command {
     /// `scripts/tsume-usi` wrapper) as an engine in ShogiGUI, 将棋所 or
     /// ShogiHome. See docs/usi.md.
     Usi,
+    /// Validate a problem book: solve (with --check, audit) every problem.
+    ///
+    /// Writes one row per problem, in input order, as CSV (stdout by
+    /// default) or JSON Lines: index, source, id, verdict, length,
+    /// stated_length, moves, moves_ja, leftover, cooks, nodes, seconds,
+    /// error. A progress bar (on a terminal) and a summary go to stderr.
+    /// Exit code 0 when every problem is mate (with --check: sound), 1 when
+    /// any is unknown, flawed, no mate or invalid, 2 for usage errors.
+    Batch {
+        /// Worker threads (default: all cores).
+        #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
+        jobs: usize,
+        /// Total table memory in MiB, split across the workers [default:
+        /// 256 per worker].
+        #[arg(long, value_name = "MIB")]
+        hash: Option<usize>,
+        /// Node limit per problem.
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// Time limit per problem in seconds (0: none).
+        #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+        time: f64,
+        /// How futile interpositions (無駄合) count.
+        #[arg(long, value_enum, default_value = "exclude")]
+        futile: FutileArg,
+        /// Audit each problem, not only solve it (for now the interim audit:
+        /// stated length vs main line, leftover pieces).
+        #[arg(long)]
+        check: bool,
+        /// Output file, `.csv` or `.jsonl` (default: CSV on stdout).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        /// Skip the problems already in --out and append the rest.
+        #[arg(long)]
+        resume: bool,
+        /// Run only the problems whose index is K modulo N (0 <= K < N).
+        #[arg(long, value_name = "K/N")]
+        shard: Option<tsume::batch::Shard>,
+        /// No progress bar, no summary.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Show progress on stderr even when it is not a terminal.
+        #[arg(long, conflicts_with = "quiet")]
+        progress: bool,
+        /// Problem files (SFEN lines, KIF, KI2, CSA), directories (read
+        /// recursively), `-` for stdin, or position strings.
+        #[arg(required = true, value_name = "INPUT")]
+        inputs: Vec<String>,
+    },
     /// Count the leaves of the legal-move tree (move-generator check).
     Perft {
         /// Position (SFEN, `sfen ...`, `startpos`, `position ... moves ...`).
@@ -149,6 +208,33 @@ pub fn run() -> i32 {
             format,
             problem,
         } => solve::run_solve(nodes, time, hash, futile, quick, format, &problem),
+        Command::Batch {
+            jobs,
+            hash,
+            nodes,
+            time,
+            futile,
+            check,
+            out,
+            resume,
+            shard,
+            quiet,
+            progress,
+            inputs,
+        } => batch::run_batch(batch::BatchArgs {
+            inputs,
+            jobs,
+            hash,
+            nodes,
+            time,
+            futile: futile.into(),
+            check,
+            out,
+            resume,
+            shard,
+            quiet,
+            progress,
+        }),
         Command::Convert { to, input } => convert::run_convert(&input, to.into()),
         Command::Perft {
             sfen,

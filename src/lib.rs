@@ -2,10 +2,12 @@
 //!
 //! Layers: [`rules`] (the rules of shogi, no search) ← [`notation`] (SFEN,
 //! USI, Japanese move names, KIF/KI2/CSA) ← [`problem`] (loading problem
-//! files) ← search ← [`usi_engine`] (the USI mate engine loop, writing only
-//! to the writer it is given). The library never prints.
+//! files) ← [`search`] ← [`batch`] (many problems in parallel) and
+//! [`usi_engine`] (the USI mate engine loop, writing only to the writer it
+//! is given). The library never prints.
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod notation;
 pub mod problem;
 pub mod rules;

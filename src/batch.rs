@@ -1,0 +1,467 @@
+//! Batch validation of problem books (`tsume batch`): solve, and optionally
+//! audit, many problems in parallel; one [`Row`] per problem, in input order.
+//!
+//! # How a run goes
+//!
+//! [`load_inputs`] reads every INPUT (files, directories, stdin) into
+//! [`Item`]s numbered from 1 in input order; entries that do not load stay
+//! in the list and become `invalid` rows. The caller selects the items to
+//! run (a [`Shard`], minus the rows a resumed output already has) and calls
+//! [`run`].
+//!
+//! [`run`] starts `jobs` workers on a rayon pool with 1 GiB stacks (the
+//! searches recurse deeply). Each worker owns one [`Solver`], created on
+//! its first problem with [`BatchOptions::worker_hash_mib`] MiB and reused
+//! for every later problem: a solve clears the table by bumping a one-byte
+//! generation counter, so clearing does not depend on the table size,
+//! except that every 255th clear wipes the table. Workers take the
+//! next problem from a shared counter, in input order; finished rows go
+//! through a reorder buffer on the calling thread, which hands them to the
+//! callback strictly in input order ([`Event::Row`]) as soon as all rows
+//! before them are done: only the rows finished behind a problem still
+//! running wait (at most what the other workers finish within one
+//! problem's limits). [`Event::Finished`] reports each row as it
+//! completes, for progress displays.
+//!
+//! Rows do not depend on `jobs` nor on the order problems run in, given the
+//! same table size per worker and no time limit hit: a solve clears the
+//! table first, but the table's size decides which entries share a bucket
+//! and get replaced, so it changes node counts (and, at a node limit, the
+//! verdict). Hence the default table is [`DEFAULT_WORKER_HASH_MIB`] per
+//! worker, whatever `jobs` is; a total given in `hash_mib` is split.
+
+mod audit;
+mod row;
+mod summary;
+
+pub use audit::{Audit, AuditReport, InterimAudit};
+pub use row::{
+    complete_len, read_rows, row_line, ReadRowsError, Row, RowFormat, RowVerdict, RowWriter,
+    CSV_HEADER,
+};
+pub use summary::{Brief, Summary, MAX_FAILURES, SLOWEST};
+
+use crate::notation::japanese::{line_names, Style};
+use crate::problem::{load_arg, LoadError, LoadErrorKind, Problem};
+use crate::search::{FutileMode, Limits, SolveOptions, Solver};
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+/// Table size of each worker when no total is given, MiB (the same as
+/// `tsume solve`'s default, so rows match its results).
+pub const DEFAULT_WORKER_HASH_MIB: usize = 256;
+
+/// Stack size of the worker threads.
+pub const WORKER_STACK: usize = 1 << 30;
+
+/// One entry of the input: a problem, or why it did not load.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// 1-based position in the whole input.
+    pub index: usize,
+    /// `file:line` where the entry starts (`file` alone when the whole
+    /// file failed; `stdin:line` for standard input, `arg` for a position
+    /// given as an INPUT).
+    pub source: String,
+    /// The problem, or its load error.
+    pub entry: Result<Problem, LoadError>,
+}
+
+impl Item {
+    /// An item; `arg` is the INPUT it came from (names the source when the
+    /// entry has no file).
+    pub fn new(index: usize, arg: &str, entry: Result<Problem, LoadError>) -> Item {
+        let (path, line) = match &entry {
+            Ok(p) => (p.source.path.as_deref(), p.source.line),
+            Err(e) => (e.path.as_deref(), e.line),
+        };
+        let source = match path {
+            Some(p) if line == 0 => p.display().to_string(),
+            Some(p) => format!("{}:{line}", p.display()),
+            None if arg == "-" => format!("stdin:{line}"),
+            None => "arg".to_owned(),
+        };
+        Item {
+            index,
+            source,
+            entry,
+        }
+    }
+
+    /// The problem's id (empty for an entry that did not load).
+    pub fn id(&self) -> &str {
+        self.entry.as_ref().map_or("", |p| p.id.as_str())
+    }
+}
+
+/// Load every input (a file, a directory read recursively, `-` for
+/// standard input, or a position string; see [`load_arg`]) into items
+/// numbered from 1. An input that is neither an existing path nor a
+/// position is an error (a usage error, unlike a bad entry in a file).
+pub fn load_inputs<S: AsRef<str>>(inputs: &[S]) -> Result<Vec<Item>, String> {
+    let mut items = Vec::new();
+    for arg in inputs {
+        let arg = arg.as_ref();
+        let entries = load_arg(arg);
+        if arg != "-" && !Path::new(arg).exists() {
+            if let [Err(LoadError {
+                reason: LoadErrorKind::Io(e),
+                ..
+            })] = entries.as_slice()
+            {
+                return Err(format!("{arg}: {e}"));
+            }
+        }
+        let base = items.len();
+        items.extend(
+            entries
+                .into_iter()
+                .enumerate()
+                .map(|(i, entry)| Item::new(base + i + 1, arg, entry)),
+        );
+    }
+    Ok(items)
+}
+
+/// A part of the input for one machine: the problems whose index `i`
+/// has `i mod n == k`. Written `K/N` with `0 <= K < N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, `0..n`.
+    pub k: usize,
+    /// Number of shards.
+    pub n: usize,
+}
+
+impl Shard {
+    /// Whether the problem with this (1-based) index belongs to the shard.
+    pub fn contains(&self, index: usize) -> bool {
+        index % self.n == self.k
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("'{s}': expected K/N, e.g. 0/4"))?;
+        let k: usize = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}': K is not a number"))?;
+        let n: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}': N is not a number"))?;
+        if n == 0 || k >= n {
+            return Err(format!("'{s}': need 0 <= K < N"));
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// How to run a batch.
+#[derive(Clone)]
+pub struct BatchOptions {
+    /// Worker threads; 0 = one per core.
+    pub jobs: usize,
+    /// Total table memory in MiB, split evenly across the workers; `None`:
+    /// [`DEFAULT_WORKER_HASH_MIB`] per worker.
+    pub hash_mib: Option<usize>,
+    /// Node limit per problem (solve and audit each).
+    pub nodes: Option<u64>,
+    /// Time limit per problem (solve and audit each).
+    pub time: Option<Duration>,
+    /// How futile interpositions (無駄合) count.
+    pub futile: FutileMode,
+    /// The audit run after each mate (`--check`); `None`: solve only.
+    pub audit: Option<Arc<dyn Audit>>,
+    /// Set to stop the run: no new problem starts and running searches
+    /// stop; their rows are dropped, never written as `unknown`. [`run`]
+    /// also sets it when the callback breaks.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for BatchOptions {
+    fn default() -> Self {
+        BatchOptions {
+            jobs: 0,
+            hash_mib: None,
+            nodes: None,
+            time: None,
+            futile: FutileMode::Exclude,
+            audit: None,
+            cancel: None,
+        }
+    }
+}
+
+impl BatchOptions {
+    /// The number of workers: `jobs`, or the number of cores when 0.
+    pub fn workers(&self) -> usize {
+        if self.jobs > 0 {
+            self.jobs
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+
+    /// Table size of one worker, MiB: `hash_mib / workers`, or
+    /// [`DEFAULT_WORKER_HASH_MIB`]. Rows depend on it (a table's size
+    /// changes which entries share a bucket, hence node counts and, at a
+    /// limit, verdicts), so the default does not depend on `jobs`.
+    pub fn worker_hash_mib(&self) -> usize {
+        self.hash_mib
+            .map_or(DEFAULT_WORKER_HASH_MIB, |h| (h / self.workers()).max(1))
+    }
+}
+
+/// What [`run`] reports to its callback.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// A problem finished (completion order): for progress displays.
+    Finished(&'a Row),
+    /// The next row in input order: write it.
+    Row(&'a Row),
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every item was run and its row delivered.
+    Complete,
+    /// Stopped early (the callback broke, or `cancel` was set).
+    Stopped,
+}
+
+/// Run `items` (already selected: a shard, minus resumed rows) and call
+/// `on_event` with every row as it finishes and again in input order.
+/// Returning `ControlFlow::Break` from the callback stops the run.
+pub fn run(
+    items: &[Item],
+    opts: &BatchOptions,
+    mut on_event: impl FnMut(Event<'_>) -> ControlFlow<()>,
+) -> RunEnd {
+    if items.is_empty() {
+        return RunEnd::Complete;
+    }
+    let stop = opts.cancel.clone().unwrap_or_default();
+    let workers = opts.workers().min(items.len());
+    let hash = opts.worker_hash_mib();
+    let solve_opts = SolveOptions {
+        limits: Limits {
+            nodes: opts.nodes,
+            time: opts.time,
+            cancel: Some(stop.clone()),
+            ..Limits::default()
+        },
+        futile: opts.futile,
+        ..SolveOptions::default()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .stack_size(WORKER_STACK)
+        .thread_name(|i| format!("tsume-batch-{i}"))
+        .build()
+        .expect("start the batch workers");
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Row)>();
+    let mut delivered = 0;
+    pool.in_place_scope(|s| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop, solve_opts) = (&next, &stop, &solve_opts);
+            s.spawn(move |_| {
+                let mut solver: Option<Solver> = None;
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let row = run_item(item, &mut solver, hash, solve_opts, opts.audit.as_deref());
+                    if stop.load(Ordering::Relaxed) && row.verdict == RowVerdict::Unknown {
+                        break; // cut by the stop: not a result
+                    }
+                    if tx.send((i, row)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending: BTreeMap<usize, Row> = BTreeMap::new();
+        for (i, row) in rx {
+            if stop.load(Ordering::Relaxed) {
+                continue; // drain: workers finish their current search
+            }
+            if on_event(Event::Finished(&row)).is_break() {
+                stop.store(true, Ordering::Relaxed);
+                continue;
+            }
+            pending.insert(i, row);
+            while let Some(row) = pending.remove(&delivered) {
+                delivered += 1;
+                if on_event(Event::Row(&row)).is_break() {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        }
+    });
+    if delivered == items.len() {
+        RunEnd::Complete
+    } else {
+        RunEnd::Stopped
+    }
+}
+
+/// Run one item on a worker, creating the worker's solver on first use. A
+/// panic in the search becomes an `unknown` row (and a fresh solver).
+fn run_item(
+    item: &Item,
+    solver: &mut Option<Solver>,
+    hash_mib: usize,
+    opts: &SolveOptions,
+    audit: Option<&dyn Audit>,
+) -> Row {
+    if solver.is_none() && item.entry.is_ok() {
+        *solver = Some(Solver::new(hash_mib)); // not timed: once per worker
+    }
+    let start = Instant::now();
+    let mut row = match catch_unwind(AssertUnwindSafe(|| {
+        solve_item(item, solver, hash_mib, opts, audit)
+    })) {
+        Ok(row) => row,
+        Err(panic) => {
+            *solver = None;
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            let mut row = empty_row(item);
+            row.verdict = RowVerdict::Unknown;
+            row.error = format!("internal error: {msg}");
+            row
+        }
+    };
+    row.seconds = (start.elapsed().as_secs_f64() * 1e6).round() / 1e6;
+    row.error = one_line(&row.error);
+    row
+}
+
+fn empty_row(item: &Item) -> Row {
+    Row {
+        index: item.index,
+        source: item.source.clone(),
+        id: item.id().to_owned(),
+        verdict: RowVerdict::Invalid,
+        length: None,
+        stated_length: item.entry.as_ref().ok().and_then(|p| p.stated_length),
+        moves: String::new(),
+        moves_ja: String::new(),
+        leftover: String::new(),
+        cooks: String::new(),
+        nodes: 0,
+        seconds: 0.0,
+        error: String::new(),
+    }
+}
+
+/// Solve (or, with an audit, audit) one problem into its row.
+pub fn solve_item(
+    item: &Item,
+    solver: &mut Option<Solver>,
+    hash_mib: usize,
+    opts: &SolveOptions,
+    audit: Option<&dyn Audit>,
+) -> Row {
+    let mut row = empty_row(item);
+    let problem = match &item.entry {
+        Ok(p) => p,
+        Err(e) => {
+            row.error = load_error_text(e);
+            return row;
+        }
+    };
+    let solver = solver.get_or_insert_with(|| Solver::new(hash_mib));
+    let report = match audit {
+        Some(audit) => audit.audit(problem, solver, opts),
+        None => AuditReport::from_solve(&solver.solve(&problem.position, opts)),
+    };
+    row.verdict = report.verdict;
+    row.nodes = report.nodes;
+    row.error = report.note.unwrap_or_default();
+    row.cooks = report.cooks.join(" ");
+    if !report.moves.is_empty() {
+        row.length = Some(report.moves.len());
+        row.moves = report
+            .moves
+            .iter()
+            .map(|m| m.usi())
+            .collect::<Vec<_>>()
+            .join(" ");
+        row.moves_ja =
+            line_names(&problem.position, &report.moves, None, Style::Ki2, false).join(" ");
+        row.leftover = report.leftover.sfen(true);
+    }
+    row
+}
+
+/// A load error for the `error` column: `column N: reason` (the row's
+/// `source` has the file and line).
+fn load_error_text(e: &LoadError) -> String {
+    if e.column > 0 {
+        format!("column {}: {}", e.column, e.reason)
+    } else {
+        e.reason.to_string()
+    }
+}
+
+fn one_line(s: &str) -> String {
+    if s.contains(['\n', '\r']) {
+        s.split(['\n', '\r'])
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        s.to_owned()
+    }
+}
+
+/// Check that rows read back from an earlier run belong to this input:
+/// each row's index must name an item with the same source and id.
+/// Returns the first mismatch as a message.
+pub fn check_rows_match(rows: &[Row], items: &[Item]) -> Result<(), String> {
+    for r in rows {
+        let Some(item) = r.index.checked_sub(1).and_then(|i| items.get(i)) else {
+            return Err(format!(
+                "row {} is beyond the input ({} problems)",
+                r.index,
+                items.len()
+            ));
+        };
+        if r.source != item.source || r.id != item.id() {
+            return Err(format!(
+                "row {} is {} ({}) but the input has {} ({}) there",
+                r.index,
+                r.source,
+                r.id,
+                item.source,
+                item.id()
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! The composer's audit step of a batch (`tsume batch --check`).
+//!
+//! With `--check` the batch hands each problem to an [`Audit`] instead of
+//! a plain solve: the audit runs the solve itself (with the worker's own
+//! solver) and returns the row's verdict, main line and findings.
+//! [`InterimAudit`] is the stand-in used today: one solve, then the main
+//! line compared with the stated length, and the pieces left over. It does
+//! **not** look for cooks of the same length (余詰) nor classify variations
+//! (変同, 変長): that is the full audit of `tsume check` (issue 5), whose
+//! `audit(solver, start, options)` has this shape and will implement the
+//! trait, replacing the interim one in [`crate::batch::BatchOptions::audit`].
+//! Until then the `cooks` column stays empty.
+
+use super::row::RowVerdict;
+use crate::problem::Problem;
+use crate::rules::{Hand, Move};
+use crate::search::{SolveOptions, SolveResult, Solver, Verdict};
+
+/// What an audit (or a plain solve) found: what goes into a row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditReport {
+    /// Any verdict: `Sound`, a flaw (`Cooked`, `Misstated`, `Leftover`),
+    /// `NoMate`, `Unknown`, `Invalid` (`Mate` for a plain solve).
+    pub verdict: RowVerdict,
+    /// The main line (empty unless there is a mate).
+    pub moves: Vec<Move>,
+    /// The attacker's hand at the end of the main line (駒余り).
+    pub leftover: Hand,
+    /// Cooks as `ply:usi` (the 1-based ply where the attacker has another
+    /// mating move, and that move).
+    pub cooks: Vec<String>,
+    /// A one-line explanation for the `error` column.
+    pub note: Option<String>,
+    /// Nodes searched, all searches included.
+    pub nodes: u64,
+}
+
+impl AuditReport {
+    /// The report of a plain solve: `mate`, `nomate`, `unknown` (with the
+    /// limit that was hit) or `invalid` (with the reason).
+    pub fn from_solve(r: &SolveResult) -> AuditReport {
+        let verdict = match r.verdict {
+            Verdict::Mate => RowVerdict::Mate,
+            Verdict::NoMate => RowVerdict::NoMate,
+            Verdict::Unknown => RowVerdict::Unknown,
+            Verdict::Invalid => RowVerdict::Invalid,
+        };
+        let note = if let Some(e) = &r.error {
+            Some(e.clone())
+        } else if let Some(hit) = r.limit_hit {
+            Some(format!("stopped by the {hit}"))
+        } else if r.verdict == Verdict::Unknown {
+            Some("the search ended without a verdict".into())
+        } else {
+            None
+        };
+        let mate = r.verdict == Verdict::Mate;
+        AuditReport {
+            verdict,
+            moves: if mate { r.moves.clone() } else { Vec::new() },
+            leftover: if mate { r.leftover } else { Hand::EMPTY },
+            cooks: Vec::new(),
+            note,
+            nodes: r.nodes,
+        }
+    }
+}
+
+/// A composer's audit of one problem (`--check`).
+///
+/// Implementations search with `solver` (the worker's own solver, reused
+/// across problems; each solve clears its table) under `opts` (the batch's
+/// per-problem limits and futile-interposition convention).
+pub trait Audit: Send + Sync {
+    /// Audit `problem`.
+    fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport;
+}
+
+/// **Interim audit**, until `tsume check` (issue 5) provides the full one.
+///
+/// One solve; when it is mate, in this order:
+/// - `cooked` when the stated length is longer than the main line (a
+///   shorter mate exists: 早詰, the commonest cook);
+/// - `misstated` when the stated length is shorter than the main line (the
+///   stated solution does not meet the best defence);
+/// - `leftover` when the attacker's hand is not empty at the end (駒余り);
+/// - `sound` otherwise (also when no length is stated).
+///
+/// It trusts the solver's main line (shortest mate, longest defence, the
+/// leftover-piece tie-break as far as the solver applies it) and finds no
+/// cook of the main line's own length.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InterimAudit;
+
+impl Audit for InterimAudit {
+    fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
+        let mut report = AuditReport::from_solve(&solver.solve(&problem.position, opts));
+        if report.verdict != RowVerdict::Mate {
+            return report;
+        }
+        let len = report.moves.len() as u32;
+        (report.verdict, report.note) = match problem.stated_length {
+            Some(stated) if len < stated => (
+                RowVerdict::Cooked,
+                Some(format!("a {len}-ply mate exists; {stated} stated")),
+            ),
+            Some(stated) if len > stated => (
+                RowVerdict::Misstated,
+                Some(format!(
+                    "the best defence lasts {len} plies; {stated} stated"
+                )),
+            ),
+            _ if !report.leftover.is_empty() => (
+                RowVerdict::Leftover,
+                Some(format!("pieces left over: {}", report.leftover.sfen(true))),
+            ),
+            _ => (RowVerdict::Sound, None),
+        };
+        report
+    }
+}

@@ -1,0 +1,262 @@
+//! One result row per problem, and its CSV / JSON Lines form.
+//!
+//! Columns, in order: `index, source, id, verdict, length, stated_length,
+//! moves, moves_ja, leftover, cooks, nodes, seconds, error`. The same
+//! [`Row`] is written as a CSV record or as one JSON object per line, so
+//! the outputs of several runs (shards, resumed runs) concatenate.
+
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::Path;
+
+/// What became of a problem.
+///
+/// Without `--check`: `mate`, `nomate`, `unknown`, `invalid`. With an
+/// audit, a mate becomes `sound` or one of the flaws (`cooked`,
+/// `misstated`, `leftover`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RowVerdict {
+    /// Mate (詰み), with its main line. Not audited.
+    Mate,
+    /// Audited and found sound (no flaw the audit looks for).
+    Sound,
+    /// A mate shorter than the stated length exists (余詰 / 早詰).
+    Cooked,
+    /// The stated length is shorter than the main line: the stated
+    /// solution is not the best defence.
+    Misstated,
+    /// The attacker holds pieces at the end of the main line (駒余り).
+    Leftover,
+    /// Proven no mate (不詰).
+    #[serde(rename = "nomate")]
+    NoMate,
+    /// A limit was hit before a verdict.
+    Unknown,
+    /// Not a valid problem: a load error or not a tsume position.
+    Invalid,
+}
+
+impl RowVerdict {
+    /// Every verdict, in report order.
+    pub const ALL: [RowVerdict; 8] = [
+        RowVerdict::Mate,
+        RowVerdict::Sound,
+        RowVerdict::Cooked,
+        RowVerdict::Misstated,
+        RowVerdict::Leftover,
+        RowVerdict::NoMate,
+        RowVerdict::Unknown,
+        RowVerdict::Invalid,
+    ];
+
+    /// Lowercase name, as written in the rows.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RowVerdict::Mate => "mate",
+            RowVerdict::Sound => "sound",
+            RowVerdict::Cooked => "cooked",
+            RowVerdict::Misstated => "misstated",
+            RowVerdict::Leftover => "leftover",
+            RowVerdict::NoMate => "nomate",
+            RowVerdict::Unknown => "unknown",
+            RowVerdict::Invalid => "invalid",
+        }
+    }
+
+    /// Whether the problem is resolved (and, when audited, sound): `mate`
+    /// or `sound`. Everything else makes `tsume batch` exit with 1.
+    pub fn is_ok(self) -> bool {
+        matches!(self, RowVerdict::Mate | RowVerdict::Sound)
+    }
+
+    /// Whether this verdict comes from an audit (`--check`).
+    pub fn is_audit(self) -> bool {
+        matches!(
+            self,
+            RowVerdict::Sound | RowVerdict::Cooked | RowVerdict::Misstated | RowVerdict::Leftover
+        )
+    }
+}
+
+impl std::fmt::Display for RowVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The result of one problem.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// 1-based position of the problem in the whole input (all INPUTs in
+    /// order, directories sorted by path); stable across shards and runs.
+    pub index: usize,
+    /// `file:line` where the entry starts (`stdin:line` for stdin).
+    pub source: String,
+    /// The problem's id (empty when the entry did not load).
+    pub id: String,
+    /// The verdict.
+    pub verdict: RowVerdict,
+    /// Length of the main line in plies, when mate.
+    pub length: Option<usize>,
+    /// The length the problem states (`len=`, 手数, or its stated moves).
+    pub stated_length: Option<u32>,
+    /// The main line in USI, space-separated.
+    pub moves: String,
+    /// The main line in Japanese (KI2 style, no side marks), space-separated.
+    pub moves_ja: String,
+    /// The attacker's hand at the end of the main line (SFEN, e.g. `P`;
+    /// empty when none).
+    pub leftover: String,
+    /// Cooks (余詰) found by the audit, space-separated `ply:usi`; empty
+    /// until the full audit exists.
+    pub cooks: String,
+    /// Nodes searched (solve and audit).
+    pub nodes: u64,
+    /// Wall time for this problem, seconds (microsecond precision).
+    pub seconds: f64,
+    /// Why the problem is not resolved or not sound: the load error
+    /// (`column N: reason`), the limit hit, the audit's finding.
+    pub error: String,
+}
+
+impl Row {
+    /// The row with the timing column (`seconds`) zeroed: what must be
+    /// identical between two runs of the same input.
+    pub fn without_timing(&self) -> Row {
+        Row {
+            seconds: 0.0,
+            ..self.clone()
+        }
+    }
+}
+
+/// The two row formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowFormat {
+    /// CSV with a header line.
+    Csv,
+    /// One JSON object per line (JSON Lines), no header.
+    Jsonl,
+}
+
+impl RowFormat {
+    /// The format for an output file: `.csv` or `.jsonl` (case-insensitive).
+    pub fn from_path(path: &Path) -> Option<RowFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "csv" => Some(RowFormat::Csv),
+            "jsonl" => Some(RowFormat::Jsonl),
+            _ => None,
+        }
+    }
+}
+
+/// The CSV header line (without the newline).
+pub const CSV_HEADER: &str = "index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,nodes,seconds,error";
+
+/// Writes rows one by one, flushing each, so that an interrupted run keeps
+/// every row written.
+pub struct RowWriter<W: Write> {
+    format: RowFormat,
+    out: W,
+}
+
+impl<W: Write> RowWriter<W> {
+    /// A writer; `header` writes the CSV header first (ignored for JSONL).
+    pub fn new(mut out: W, format: RowFormat, header: bool) -> std::io::Result<RowWriter<W>> {
+        if header && format == RowFormat::Csv {
+            writeln!(out, "{CSV_HEADER}")?;
+            out.flush()?;
+        }
+        Ok(RowWriter { format, out })
+    }
+
+    /// Write one row as a single `write` of a whole line, then flush.
+    pub fn write(&mut self, row: &Row) -> std::io::Result<()> {
+        let line = row_line(row, self.format);
+        self.out.write_all(line.as_bytes())?;
+        self.out.flush()
+    }
+}
+
+/// One row as a line of text (with the newline).
+pub fn row_line(row: &Row, format: RowFormat) -> String {
+    match format {
+        RowFormat::Jsonl => {
+            let mut s = serde_json::to_string(row).expect("a row serialises");
+            s.push('\n');
+            s
+        }
+        RowFormat::Csv => {
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::new());
+            w.serialize(row).expect("a row serialises");
+            String::from_utf8(w.into_inner().expect("in-memory writer")).expect("UTF-8 row")
+        }
+    }
+}
+
+/// Why earlier rows could not be read back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct ReadRowsError {
+    /// 1-based line of the file.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// Read rows written by [`RowWriter`]. A last line without its newline
+/// (a write cut by a kill) is ignored: the caller truncates it away.
+pub fn read_rows(text: &str, format: RowFormat) -> Result<Vec<Row>, ReadRowsError> {
+    let complete = match text.rfind('\n') {
+        Some(i) => &text[..=i],
+        None => "",
+    };
+    match format {
+        RowFormat::Jsonl => complete
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| {
+                serde_json::from_str(l).map_err(|e| ReadRowsError {
+                    line: i + 1,
+                    reason: e.to_string(),
+                })
+            })
+            .collect(),
+        RowFormat::Csv => {
+            let mut lines = complete.lines();
+            match lines.next() {
+                None => return Ok(Vec::new()),
+                Some(h) if h.trim_end_matches('\r') == CSV_HEADER => {}
+                Some(_) => {
+                    return Err(ReadRowsError {
+                        line: 1,
+                        reason: "not a `tsume batch` CSV header".into(),
+                    })
+                }
+            }
+            let mut r = csv::ReaderBuilder::new()
+                .has_headers(true)
+                .from_reader(complete.as_bytes());
+            r.deserialize()
+                .enumerate()
+                .map(|(i, rec)| {
+                    rec.map_err(|e| ReadRowsError {
+                        line: e.position().map_or(i + 2, |p| p.line() as usize),
+                        reason: e.to_string(),
+                    })
+                })
+                .collect()
+        }
+    }
+}
+
+/// The length of `text` without a cut last line: the rows of a file end at
+/// its last newline.
+pub fn complete_len(text: &str) -> usize {
+    text.rfind('\n').map_or(0, |i| i + 1)
+}

@@ -1,0 +1,137 @@
+//! The summary of a batch: counts per verdict, times, slowest problems and
+//! failures. Built row by row; the CLI renders it.
+
+use super::row::{Row, RowVerdict};
+use std::collections::BTreeMap;
+
+/// How many failures a summary keeps (the rows keep them all).
+pub const MAX_FAILURES: usize = 1000;
+/// How many of the slowest problems a summary keeps.
+pub const SLOWEST: usize = 5;
+
+/// A problem in a summary list: where it is and what became of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Brief {
+    /// Row index.
+    pub index: usize,
+    /// `file:line`.
+    pub source: String,
+    /// Problem id.
+    pub id: String,
+    /// Verdict.
+    pub verdict: RowVerdict,
+    /// Seconds spent.
+    pub seconds: f64,
+    /// The row's `error` column.
+    pub error: String,
+}
+
+impl Brief {
+    fn of(row: &Row) -> Brief {
+        Brief {
+            index: row.index,
+            source: row.source.clone(),
+            id: row.id.clone(),
+            verdict: row.verdict,
+            seconds: row.seconds,
+            error: row.error.clone(),
+        }
+    }
+}
+
+/// Counts and times over rows.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Rows per verdict.
+    pub counts: BTreeMap<RowVerdict, usize>,
+    /// The slowest problems, slowest first.
+    pub slowest: Vec<Brief>,
+    /// Rows that are not `mate`/`sound`, in the order added (at most
+    /// [`MAX_FAILURES`]).
+    pub failures: Vec<Brief>,
+    /// All rows that are not `mate`/`sound`.
+    pub failures_total: usize,
+    seconds: Vec<f64>,
+}
+
+impl Summary {
+    /// An empty summary.
+    pub fn new() -> Summary {
+        Summary::default()
+    }
+
+    /// A summary of `rows`.
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a Row>) -> Summary {
+        let mut s = Summary::new();
+        for r in rows {
+            s.add(r);
+        }
+        s
+    }
+
+    /// Count one row.
+    pub fn add(&mut self, row: &Row) {
+        *self.counts.entry(row.verdict).or_default() += 1;
+        self.seconds.push(row.seconds);
+        if !row.verdict.is_ok() {
+            self.failures_total += 1;
+            if self.failures.len() < MAX_FAILURES {
+                self.failures.push(Brief::of(row));
+            }
+        }
+        let pos = self
+            .slowest
+            .iter()
+            .position(|b| row.seconds > b.seconds)
+            .unwrap_or(self.slowest.len());
+        if pos < SLOWEST {
+            self.slowest.insert(pos, Brief::of(row));
+            self.slowest.truncate(SLOWEST);
+        }
+    }
+
+    /// Rows counted.
+    pub fn rows(&self) -> usize {
+        self.seconds.len()
+    }
+
+    /// Rows with a verdict.
+    pub fn count(&self, v: RowVerdict) -> usize {
+        self.counts.get(&v).copied().unwrap_or(0)
+    }
+
+    /// The sum of the per-problem times.
+    pub fn total_seconds(&self) -> f64 {
+        self.seconds.iter().sum()
+    }
+
+    /// The median per-problem time (0 with no rows).
+    pub fn median_seconds(&self) -> f64 {
+        if self.seconds.is_empty() {
+            return 0.0;
+        }
+        let mut s = self.seconds.clone();
+        s.sort_by(f64::total_cmp);
+        let n = s.len();
+        if n % 2 == 1 {
+            s[n / 2]
+        } else {
+            (s[n / 2 - 1] + s[n / 2]) / 2.0
+        }
+    }
+
+    /// Whether every row is `mate` or `sound` (exit code 0).
+    pub fn all_ok(&self) -> bool {
+        self.failures_total == 0
+    }
+
+    /// `mate 12, nomate 1, ...` for the verdicts present.
+    pub fn counts_text(&self) -> String {
+        RowVerdict::ALL
+            .iter()
+            .filter(|&&v| self.count(v) > 0)
+            .map(|&v| format!("{v} {}", self.count(v)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}

@@ -1,0 +1,233 @@
+//! The `tsume::batch` library: run order and events, a pluggable audit,
+//! shards, row round trips, summaries.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use tsume::batch::{
+    self, load_inputs, read_rows, row_line, Audit, AuditReport, BatchOptions, Event, Row,
+    RowFormat, RowVerdict, RunEnd, Shard, Summary,
+};
+use tsume::problem::Problem;
+use tsume::search::{SolveOptions, Solver};
+
+const SMOKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/smoke/smoke.sfen");
+
+fn run_collect(opts: &BatchOptions) -> (Vec<usize>, Vec<Row>) {
+    let items = load_inputs(&[SMOKE]).unwrap();
+    let mut finished = Vec::new();
+    let mut rows = Vec::new();
+    let end = batch::run(&items, opts, |ev| {
+        match ev {
+            Event::Finished(r) => finished.push(r.index),
+            Event::Row(r) => rows.push(r.clone()),
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(end, RunEnd::Complete);
+    (finished, rows)
+}
+
+#[test]
+fn rows_come_in_input_order_and_every_one_finishes() {
+    let opts = BatchOptions {
+        jobs: 2,
+        hash_mib: Some(64),
+        ..BatchOptions::default()
+    };
+    let (mut finished, rows) = run_collect(&opts);
+    let idx: Vec<usize> = rows.iter().map(|r| r.index).collect();
+    assert_eq!(idx, (1..=9).collect::<Vec<_>>());
+    finished.sort();
+    assert_eq!(finished, idx);
+    assert_eq!(rows[0].id, "kongo-01");
+    assert_eq!(rows[0].verdict, RowVerdict::Mate);
+    assert_eq!(rows[6].verdict, RowVerdict::NoMate);
+}
+
+#[test]
+fn breaking_the_callback_stops_the_run() {
+    let items = load_inputs(&[SMOKE]).unwrap();
+    let opts = BatchOptions {
+        jobs: 1,
+        hash_mib: Some(16),
+        ..BatchOptions::default()
+    };
+    let mut rows = 0;
+    let end = batch::run(&items, &opts, |ev| {
+        if let Event::Row(_) = ev {
+            rows += 1;
+            if rows == 2 {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(end, RunEnd::Stopped);
+    assert_eq!(rows, 2);
+}
+
+/// An audit that solves and calls every mate cooked at ply 1: stands for
+/// the full audit of `tsume check`, which plugs in the same way.
+struct EverythingCooked;
+
+impl Audit for EverythingCooked {
+    fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
+        let mut r = AuditReport::from_solve(&solver.solve(&problem.position, opts));
+        if r.verdict == RowVerdict::Mate {
+            r.verdict = RowVerdict::Cooked;
+            r.cooks = vec![format!("1:{}", r.moves[0].usi())];
+            r.note = Some("test audit".into());
+            r.nodes += 7;
+        }
+        r
+    }
+}
+
+#[test]
+fn the_audit_is_pluggable() {
+    let opts = BatchOptions {
+        jobs: 1,
+        hash_mib: Some(16),
+        audit: Some(Arc::new(EverythingCooked)),
+        ..BatchOptions::default()
+    };
+    let (_, rows) = run_collect(&opts);
+    let plain = run_collect(&BatchOptions {
+        audit: None,
+        ..opts.clone()
+    })
+    .1;
+    assert_eq!(rows[0].verdict, RowVerdict::Cooked);
+    assert_eq!(rows[0].cooks, "1:9f5b+");
+    assert_eq!(rows[0].error, "test audit");
+    assert_eq!(rows[0].nodes, plain[0].nodes + 7);
+    assert_eq!(rows[0].moves, plain[0].moves);
+    assert_eq!(rows[6].verdict, RowVerdict::NoMate);
+}
+
+#[test]
+fn interim_audit_verdicts() {
+    let opts = BatchOptions {
+        jobs: 1,
+        hash_mib: Some(16),
+        audit: Some(Arc::new(batch::InterimAudit)),
+        ..BatchOptions::default()
+    };
+    let (_, rows) = run_collect(&opts);
+    let v: Vec<(&str, RowVerdict)> = rows.iter().map(|r| (r.id.as_str(), r.verdict)).collect();
+    assert_eq!(
+        v,
+        [
+            ("kongo-01", RowVerdict::Sound),
+            ("kongo-05", RowVerdict::Sound),
+            ("kongo-26", RowVerdict::Sound),
+            ("kongo-30", RowVerdict::Sound),
+            ("kongo-33", RowVerdict::Sound),
+            ("kongo-37", RowVerdict::Sound),
+            ("nogare-01", RowVerdict::NoMate),
+            ("zukou-011", RowVerdict::Sound),
+            ("zukou-066", RowVerdict::Cooked),
+        ]
+    );
+}
+
+#[test]
+fn shards() {
+    let s: Shard = "1/3".parse().unwrap();
+    assert_eq!(s, Shard { k: 1, n: 3 });
+    assert_eq!(s.to_string(), "1/3");
+    let mine: Vec<usize> = (1..=10).filter(|&i| s.contains(i)).collect();
+    assert_eq!(mine, [1, 4, 7, 10]);
+    for bad in ["3/3", "1", "a/2", "0/0", "-1/2"] {
+        assert!(bad.parse::<Shard>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn missing_input_is_an_error_bad_entries_are_items() {
+    let err = load_inputs(&["no/such/book.sfen"]).unwrap_err();
+    assert!(err.starts_with("no/such/book.sfen: "), "{err}");
+    let items = load_inputs(&["sfen bad", SMOKE]).unwrap();
+    assert_eq!(items.len(), 10);
+    assert!(items[0].entry.is_err());
+    assert_eq!(items[0].source, "arg");
+    assert_eq!(items[1].index, 2);
+    assert_eq!(items[1].id(), "kongo-01");
+}
+
+fn sample_row() -> Row {
+    Row {
+        index: 3,
+        source: "book, \"vol 1\".sfen:12".into(),
+        id: "a,b".into(),
+        verdict: RowVerdict::Misstated,
+        length: Some(5),
+        stated_length: None,
+        moves: "G*5b 5a4a 5b4b".into(),
+        moves_ja: "５二金 ４一玉 ４二金".into(),
+        leftover: "2P".into(),
+        cooks: String::new(),
+        nodes: 42,
+        seconds: 0.125,
+        error: "x".into(),
+    }
+}
+
+#[test]
+fn rows_round_trip_in_both_formats() {
+    let row = sample_row();
+    for format in [RowFormat::Csv, RowFormat::Jsonl] {
+        let mut text = String::new();
+        if format == RowFormat::Csv {
+            text.push_str(batch::CSV_HEADER);
+            text.push('\n');
+        }
+        text.push_str(&row_line(&row, format));
+        text.push_str(&row_line(&row, format));
+        let back = read_rows(&text, format).unwrap();
+        assert_eq!(back, vec![row.clone(), row.clone()], "{format:?}");
+        // A last line cut by a kill is not a row.
+        let cut = &text[..text.len() - 5];
+        assert_eq!(read_rows(cut, format).unwrap(), vec![row.clone()]);
+        assert_eq!(
+            batch::complete_len(cut),
+            text.len() - row_line(&row, format).len()
+        );
+    }
+    assert!(read_rows("a,b\n1,2\n", RowFormat::Csv).is_err());
+}
+
+#[test]
+fn summary_counts_median_slowest_failures() {
+    let mut rows = Vec::new();
+    for (i, (v, s)) in [
+        (RowVerdict::Mate, 0.5),
+        (RowVerdict::Unknown, 10.0),
+        (RowVerdict::Mate, 0.1),
+        (RowVerdict::Invalid, 0.0),
+        (RowVerdict::Sound, 2.0),
+        (RowVerdict::Mate, 0.3),
+        (RowVerdict::Mate, 0.2),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        rows.push(Row {
+            index: i + 1,
+            verdict: v,
+            seconds: s,
+            ..sample_row()
+        });
+    }
+    let s = Summary::of(&rows);
+    assert_eq!(s.rows(), 7);
+    assert_eq!(s.count(RowVerdict::Mate), 4);
+    assert_eq!(s.counts_text(), "mate 4, sound 1, unknown 1, invalid 1");
+    assert_eq!(s.median_seconds(), 0.3);
+    assert!((s.total_seconds() - 13.1).abs() < 1e-9);
+    let slow: Vec<usize> = s.slowest.iter().map(|b| b.index).collect();
+    assert_eq!(slow, [2, 5, 1, 6, 7]);
+    let fail: Vec<usize> = s.failures.iter().map(|b| b.index).collect();
+    assert_eq!(fail, [2, 4]);
+    assert!(!s.all_ok());
+}

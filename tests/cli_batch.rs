@@ -1,0 +1,420 @@
+//! `tsume batch`: rows in input order with the right verdicts, --check,
+//! CSV and JSONL, determinism across --jobs, kill and --resume, shards,
+//! exit codes and usage errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+use tsume::batch::{read_rows, Row, RowFormat, RowVerdict};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tsume");
+
+fn tsume(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tsume-batch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Problem lines of a bundled file, by id.
+fn line_of(file: &str, id: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .find(|l| l.contains(&format!("id={id} ")) || l.ends_with(&format!("id={id}")))
+        .unwrap_or_else(|| panic!("{id} in {file}"))
+        .to_owned()
+}
+
+/// The first `n` problem lines of the bundled book.
+fn edo_lines(n: usize) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/edo.sfen");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("sfen "))
+        .take(n)
+        .map(str::to_owned)
+        .collect()
+}
+
+fn rows_of(path: &Path) -> Vec<Row> {
+    let format = RowFormat::from_path(path).unwrap();
+    read_rows(&std::fs::read_to_string(path).unwrap(), format).unwrap()
+}
+
+fn untimed(rows: &[Row]) -> Vec<Row> {
+    rows.iter().map(Row::without_timing).collect()
+}
+
+/// A book mixing good problems, a malformed SFEN, a no-mate, a cooked
+/// problem and a position that is not a tsume problem, with a comment
+/// and a blank line.
+fn mixed_book(dir: &Path) -> PathBuf {
+    let smoke = "problems/smoke/smoke.sfen";
+    let text = [
+        "# a mixed book".to_owned(),
+        line_of(smoke, "kongo-01"),
+        "sfen 3sks3/9/4S4/9/9/B8/9/9 b S2rb4g4n4l18p 1 # id=broken".to_owned(),
+        String::new(),
+        line_of(smoke, "zukou-011"),
+        line_of(smoke, "nogare-01"),
+        line_of(smoke, "zukou-066"),
+        "sfen 4k4/4R4/9/9/9/9/9/9/9 w r2b4g4s4n4l18p 1 # id=no-defender-king".to_owned(),
+        line_of(smoke, "kongo-37"),
+    ]
+    .join("\n");
+    let path = dir.join("mixed.sfen");
+    std::fs::write(&path, text + "\n").unwrap();
+    path
+}
+
+#[test]
+fn mixed_book_with_check_every_row_in_order() {
+    let dir = scratch("mixed-check");
+    let book = mixed_book(&dir);
+    let out = dir.join("out.csv");
+    let o = tsume(&[
+        "batch",
+        "--check",
+        "--jobs",
+        "2",
+        s(&book),
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows = rows_of(&out);
+    let got: Vec<(usize, String, &str, RowVerdict)> = rows
+        .iter()
+        .map(|r| (r.index, r.source.clone(), r.id.as_str(), r.verdict))
+        .collect();
+    let src = |line: usize| format!("{}:{line}", book.display());
+    assert_eq!(
+        got,
+        [
+            (1, src(2), "kongo-01", RowVerdict::Sound),
+            (2, src(3), "", RowVerdict::Invalid),
+            (3, src(5), "zukou-011", RowVerdict::Sound),
+            (4, src(6), "nogare-01", RowVerdict::NoMate),
+            (5, src(7), "zukou-066", RowVerdict::Cooked),
+            (6, src(8), "no-defender-king", RowVerdict::Invalid),
+            (7, src(9), "kongo-37", RowVerdict::Sound),
+        ]
+    );
+    // The malformed SFEN: column and reason.
+    assert_eq!(rows[1].error, "column 6: board has 8 ranks, expected 9");
+    assert_eq!(rows[5].error, "the defender (black) has no king");
+    // The cook: a 17-ply mate although 51 plies are recorded.
+    let cook = &rows[4];
+    assert_eq!((cook.length, cook.stated_length), (Some(17), Some(51)));
+    assert_eq!(cook.error, "a 17-ply mate exists; 51 stated");
+    assert_eq!(cook.moves.split(' ').count(), 17);
+    assert_eq!(cook.moves_ja.split(' ').count(), 17);
+    assert_eq!(cook.cooks, "", "cooks stay empty under the interim audit");
+    // A good problem: its line in USI and Japanese.
+    assert_eq!(rows[0].moves, "9f5b+ 4a5b S*4b");
+    assert_eq!(rows[0].moves_ja, "５二角成 同銀左 ４二銀打");
+    assert_eq!(
+        (rows[2].length, rows[2].stated_length),
+        (Some(49), Some(49))
+    );
+    // The summary lists the failures with their source lines.
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains("verdicts: sound 3, cooked 1, nomate 1, invalid 2"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{}: zukou-066 cooked", src(7))),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{}: invalid: column 6", src(3))),
+        "{err}"
+    );
+}
+
+#[test]
+fn mixed_book_without_check_on_stdout() {
+    let dir = scratch("mixed-solve");
+    let book = mixed_book(&dir);
+    let o = tsume(&["batch", "-q", "--jobs", "2", s(&book)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stderr.is_empty(), "--quiet: nothing on stderr");
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,nodes,seconds,error\n"));
+    let rows = read_rows(&text, RowFormat::Csv).unwrap();
+    let verdicts: Vec<&str> = rows.iter().map(|r| r.verdict.as_str()).collect();
+    assert_eq!(
+        verdicts,
+        ["mate", "invalid", "mate", "nomate", "mate", "invalid", "mate"]
+    );
+    assert_eq!(rows[4].length, Some(17));
+    assert_eq!(rows[4].leftover, "N2P");
+}
+
+#[test]
+fn all_good_exits_0_and_jsonl() {
+    let dir = scratch("good");
+    let book = dir.join("good.sfen");
+    let smoke = "problems/smoke/smoke.sfen";
+    let lines = ["kongo-01", "kongo-05", "zukou-011"].map(|id| line_of(smoke, id));
+    std::fs::write(&book, lines.join("\n")).unwrap();
+    let out = dir.join("good.jsonl");
+    let o = tsume(&["batch", "--check", s(&book), "--out", s(&out)]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 3);
+    let v: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(v["verdict"], "sound");
+    assert_eq!(v["moves"], "9f5b+ 4a5b S*4b");
+    assert_eq!(v["stated_length"], serde_json::Value::Null);
+}
+
+/// Problems that finish, and problems cut by a node limit (unknown): all
+/// deterministic.
+fn determinism_book(dir: &Path, n: usize) -> PathBuf {
+    let mut lines = edo_lines(n);
+    lines.insert(3, line_of("problems/smoke/smoke.sfen", "nogare-01"));
+    lines.insert(5, "sfen not-a-position # id=junk".into());
+    let path = dir.join("book.sfen");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn same_rows_for_one_and_two_jobs() {
+    let dir = scratch("determinism");
+    let book = determinism_book(&dir, 24);
+    let run = |jobs: &str| {
+        let out = dir.join(format!("jobs{jobs}.csv"));
+        let o = tsume(&[
+            "batch",
+            "-q",
+            "--jobs",
+            jobs,
+            "--nodes",
+            "20000",
+            "--time",
+            "0",
+            s(&book),
+            "--out",
+            s(&out),
+        ]);
+        assert_eq!(o.status.code(), Some(1));
+        rows_of(&out)
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one.len(), 26);
+    let verdicts: std::collections::BTreeSet<_> = one.iter().map(|r| r.verdict).collect();
+    assert!(verdicts.contains(&RowVerdict::Mate) && verdicts.contains(&RowVerdict::Unknown));
+    assert_eq!(untimed(&one), untimed(&two));
+}
+
+/// Start a batch, kill it (SIGKILL) once some rows are out, resume it, and
+/// compare with an uninterrupted run.
+#[test]
+fn killed_run_resumes_to_the_same_rows() {
+    let dir = scratch("kill");
+    let book = determinism_book(&dir, 20);
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "batch",
+            "-q",
+            "--jobs",
+            "2",
+            "--nodes",
+            "40000",
+            "--time",
+            "0",
+            s(&book),
+            "--out",
+            s(out),
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    };
+    let full = dir.join("full.csv");
+    let o = Command::new(BIN).args(args(&full)).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let full_rows = rows_of(&full);
+    assert_eq!(full_rows.len(), 22);
+
+    let part = dir.join("part.csv");
+    let mut child = Command::new(BIN)
+        .args(args(&part))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let n = std::fs::read_to_string(&part)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if n >= 3 || Instant::now() > deadline {
+            break; // header and at least two rows
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().unwrap(); // our own child, by its handle
+    child.wait().unwrap();
+    let kept = rows_of(&part);
+    assert!(
+        kept.len() >= 2 && kept.len() < full_rows.len(),
+        "killed mid-way: {} of {} rows",
+        kept.len(),
+        full_rows.len()
+    );
+    // What was written is exactly the first rows of the full run.
+    assert_eq!(untimed(&kept), untimed(&full_rows[..kept.len()]));
+
+    let mut resume = args(&part);
+    resume.push("--resume".into());
+    let o = Command::new(BIN).args(&resume).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(untimed(&rows_of(&part)), untimed(&full_rows));
+
+    // A row cut in the middle of its line (a kill during a write) is
+    // dropped and recomputed.
+    let text = std::fs::read_to_string(&full).unwrap();
+    let cut = text.match_indices('\n').nth(5).unwrap().0 + 20;
+    let torn = dir.join("torn.csv");
+    std::fs::write(&torn, &text[..cut]).unwrap();
+    let mut resume = args(&torn);
+    resume.push("--resume".into());
+    let o = Command::new(BIN).args(&resume).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(untimed(&rows_of(&torn)), untimed(&full_rows));
+
+    // Resuming a complete file runs nothing and leaves it as it is.
+    let before = std::fs::read_to_string(&part).unwrap();
+    let mut again = args(&part);
+    again.push("--resume".into());
+    let o = Command::new(BIN).args(&again).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "the earlier rows count");
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), before);
+}
+
+#[test]
+fn shards_partition_the_book_and_concatenate() {
+    let dir = scratch("shard");
+    let book = determinism_book(&dir, 10);
+    let full = dir.join("full.jsonl");
+    tsume(&[
+        "batch",
+        "-q",
+        "--nodes",
+        "20000",
+        "--time",
+        "0",
+        s(&book),
+        "--out",
+        s(&full),
+    ]);
+    let mut merged = Vec::new();
+    for k in 0..3 {
+        let out = dir.join(format!("shard{k}.jsonl"));
+        let shard = format!("{k}/3");
+        tsume(&[
+            "batch",
+            "-q",
+            "--nodes",
+            "20000",
+            "--time",
+            "0",
+            "--shard",
+            &shard,
+            s(&book),
+            "--out",
+            s(&out),
+        ]);
+        let rows = rows_of(&out);
+        assert!(rows.iter().all(|r| r.index % 3 == k));
+        merged.extend(rows);
+    }
+    merged.sort_by_key(|r| r.index);
+    assert_eq!(untimed(&merged), untimed(&rows_of(&full)));
+}
+
+#[test]
+fn directories_are_read_recursively_in_path_order() {
+    let o = tsume(&["batch", "-q", "--check", "problems/smoke"]);
+    assert_eq!(o.status.code(), Some(1)); // one no-mate and one cook
+    let rows = read_rows(&String::from_utf8(o.stdout).unwrap(), RowFormat::Csv).unwrap();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(rows[0].source, "problems/smoke/kongo-27.kif:1");
+    assert_eq!(rows[1].source, "problems/smoke/smoke.sfen:9");
+    let count = |v| rows.iter().filter(|r| r.verdict == v).count();
+    assert_eq!(count(RowVerdict::Sound), 8);
+    assert_eq!(count(RowVerdict::NoMate), 1);
+    assert_eq!(count(RowVerdict::Cooked), 1);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = scratch("usage");
+    let book = mixed_book(&dir);
+    let cases: &[&[&str]] = &[
+        &["batch"],
+        &["batch", "--resume", s(&book)],
+        &["batch", "--shard", "3/3", s(&book)],
+        &["batch", "--shard", "x", s(&book)],
+        &["batch", "--out", "rows.txt", s(&book)],
+        &["batch", "--time", "-1", s(&book)],
+        &["batch", "no/such/file.sfen"],
+        &["batch", "src/cli"], // a directory without problem files
+        &["batch", "--out", "no/such/dir/rows.csv", s(&book)],
+    ];
+    for args in cases {
+        let o = tsume(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    // Resuming a file written for another input.
+    let out = dir.join("other.csv");
+    let smoke = "problems/smoke/smoke.sfen";
+    tsume(&["batch", "-q", smoke, "--out", s(&out)]);
+    let o = tsume(&["batch", "-q", "--resume", s(&book), "--out", s(&out)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("another input"));
+    // ... or without --check when it was written with it.
+    let o = tsume(&[
+        "batch",
+        "-q",
+        "--check",
+        "--resume",
+        smoke,
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("without --check"));
+}
