@@ -7,6 +7,7 @@
 
 pub mod notation;
 pub mod problem;
+pub mod report;
 pub mod rules;
 pub mod search;
 
