@@ -127,6 +127,7 @@ pub fn check_json(problem: &Problem, audit: &Audit) -> Value {
             "defence": d.map(|d| d.usi()),
         })).collect::<Vec<_>>(),
         "futile_skipped": audit.futile_skipped,
+        "cycles_removed": audit.cycles_removed,
         "nodes": audit.nodes,
         "searches": audit.searches,
         "limit_hits": audit.limit_hits,
@@ -239,6 +240,12 @@ pub fn check_text(problem: &Problem, audit: &Audit) -> String {
         s.push_str(&format!(
             "futile interpositions skipped: {}\n",
             audit.futile_skipped
+        ));
+    }
+    if audit.cycles_removed > 0 {
+        s.push_str(&format!(
+            "plies cut from the solver's line (it repeated a position): {}\n",
+            audit.cycles_removed
         ));
     }
     s.push_str(&format!(

@@ -33,6 +33,10 @@ pub(super) struct AuditArgs {
     /// Skip the defender alternatives (変同, 変長): faster, fewer notes.
     #[arg(long)]
     no_variations: bool,
+    /// Stop at the first flaw that settles the verdict (a cook, or a stated
+    /// solution longer than best play), trusting the solver's main line.
+    #[arg(long)]
+    first_flaw: bool,
     /// SFEN / `position ...` text, a problem file, or `-` for stdin.
     pub(super) problem: String,
 }
@@ -71,6 +75,7 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
         stated_length: problem.stated_length.map(|n| n as usize),
         stated_moves: problem.stated_moves.clone(),
         variations: !args.no_variations,
+        first_flaw: args.first_flaw,
         ..AuditOptions::default()
     };
     Ok((problem, opts))

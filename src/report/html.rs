@@ -26,15 +26,18 @@ code, .usi { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-s
 .diagrams { display: flex; flex-wrap: wrap; gap: 24px; }
 figure { margin: 0; }
 figcaption { text-align: center; color: #444; font-size: 14px; margin-top: 2px; }
-ol.line { columns: 4 150px; column-gap: 18px; margin: 6px 0; padding-left: 2.6em; font-size: 16px; }
-ol.line li { padding: 1px 0; }
-ol.line li.d { color: #444; }
+ol.line { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 2px 12px; list-style: none; margin: 6px 0 8px; padding: 0; font-size: 16px; }
+ol.line li { padding: 1px 0; white-space: nowrap; }
+ol.line li .n { display: inline-block; min-width: 2.4em; text-align: right; margin-right: 0.5em; color: #888; font-size: 13px; }
+ol.line li.d { color: #555; }
 .line-inline { font-size: 16px; line-height: 1.7; }
-.cook { border: 1px solid #e0c3bf; border-left: 5px solid #c0392b; border-radius: 4px; padding: 8px 14px 12px; margin: 14px 0; }
-.cook .text { margin-bottom: 8px; }
+.cook { border: 1px solid #e0c3bf; border-left: 5px solid #c0392b; border-radius: 4px; padding: 8px 14px 12px; margin: 14px 0; display: flex; flex-wrap: wrap; gap: 10px 20px; align-items: flex-start; }
+.cook .text { flex: 1 1 320px; min-width: 0; }
+.cook h3 { margin-top: 4px; }
 table.notes { border-collapse: collapse; width: 100%; font-size: 15px; }
 table.notes th, table.notes td { border-bottom: 1px solid #ddd; padding: 5px 6px; text-align: left; vertical-align: top; }
 table.notes th { background: #f1ead8; }
+table.notes td.k { white-space: nowrap; }
 .tag { display: inline-block; padding: 0 6px; border-radius: 4px; background: #eee; font-size: 13px; }
 .tol { color: #3c8d3c; }
 .flaw { color: #c0392b; }
@@ -47,8 +50,9 @@ fn move_list(names: &[String], first_ply: usize) -> String {
     for (i, n) in names.iter().enumerate() {
         let defender = (first_ply + i) % 2 == 0;
         s.push_str(&format!(
-            r#"<li{}>{}</li>"#,
+            r#"<li{}><span class="n">{}</span>{}</li>"#,
             if defender { r#" class="d""# } else { "" },
+            first_ply + i,
             escape(n)
         ));
     }
@@ -77,7 +81,7 @@ fn note_row(audit: &Audit, n: &Note) -> String {
         _ => "",
     };
     format!(
-        r#"<tr><td>{}</td><td>{}</td><td><span class="tag {class}">{}</span><br><span class="usi">{}</span></td><td>{}{}<br>{}</td></tr>"#,
+        r#"<tr><td>{}</td><td>{}</td><td class="k"><span class="tag {class}">{}</span><br><span class="usi">{}</span></td><td>{}{}<br>{}</td></tr>"#,
         n.ply,
         match n.side {
             Side::Attacker => "攻方",

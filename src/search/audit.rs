@@ -40,21 +40,22 @@
 //! `c` is a **transposition** (手順前後) when it rejoins with `t = j - i`
 //! (the same number of moves, another order), a **detour** (迂回) when
 //! `t > j - i` (a longer way to a main-line position, including back to
-//! `P(i)` or earlier) — provided that
+//! `P(i)` or earlier), provided that `L` is not shorter than the main line
+//! from `P(i)` (a shorter mate is always a cook) and does not reach `P(j)`
+//! in fewer than `j - i` plies (a shortcut is a cook too). Every other
+//! mating alternative is a **cook** (余詰).
 //!
-//! 1. `L` is not shorter than the main line from `P(i)` (a shorter mate is
-//!    always a cook), and
-//! 2. at every attacker turn of `L` strictly between `c` and the rejoining
-//!    position, every other check either does not mate, or enters `K` (or a
-//!    position of `L`) at once, or is itself — by this same definition,
-//!    recursively — rejoining. This is what makes the rejoin forced: with the
-//!    defender following `L`, the attacker has no mate that avoids the main
-//!    line.
-//!
-//! Every other mating alternative is a **cook** (余詰). The recursion of
-//! rule 2 is bounded ([`AuditOptions::detour_searches`] solves per
-//! alternative, depth 4); when the bound is reached the alternative is
-//! *unresolved* (as for a limit hit) rather than guessed.
+//! The test looks at the alternative's best line only: that the attacker
+//! *could* also mate after `c` by some other, non-best route that avoids
+//! the main line does not make `c` a cook — classical practice calls such
+//! alternatives detours too. [`AuditOptions::strict_detours`] adds that
+//! test: then, at every attacker turn of `L` strictly between `c` and the
+//! rejoining position, every other check must either not mate, or enter
+//! `K` (or a position of `L`) at once, or be itself — by the same strict
+//! definition, recursively — rejoining (mates in one beside `L`'s own
+//! mating move are duals of the last move and ignored). The recursion is
+//! bounded ([`AuditOptions::detour_searches`] solves per alternative, depth
+//! 4); past the bound the alternative is *unresolved*, not guessed.
 //!
 //! Defender moves along `L` are the solver's best defence; a defender who
 //! could steer back into the main line by a worse defence does not turn a
@@ -98,10 +99,12 @@
 //! In this order: `invalid` (not a tsume position), `nomate` (the start is
 //! proven not mate), `unknown` (the start was not solved), `cooked` (a cook
 //! at some attacker move up to the first place where the main line is not
-//! best play), `unknown` (the main line is not best play: nothing more is
-//! claimed), `cooked` (the stated solution is longer than best play: 早詰),
-//! `leftover` (駒余り), `unknown` (an alternative attacker move was not
-//! decided within the limits), `sound`.
+//! best play — without the defender cross-check, only a cook at move 1
+//! unless the solver proved its line exact), `unknown` (the main line is
+//! not best play: nothing more is claimed), `cooked` (the stated solution
+//! is longer than best play: 早詰), `unknown` (the main line was neither
+//! cross-checked nor proven exact), `leftover` (駒余り), `unknown` (an
+//! alternative attacker move was not decided within the limits), `sound`.
 //!
 //! Limits ([`AuditOptions::search`]) apply to each solve separately; the
 //! audit makes one solve per alternative move (and a few more for detours
@@ -109,9 +112,16 @@
 //! of solves times the per-search limit. A cancellation flag in the limits
 //! stops every remaining solve.
 
+mod alternatives;
+mod stated;
+mod variations;
+
+pub use variations::is_interposition;
+
 use super::limits::LimitHit;
 use super::solve::{SolveOptions, Solver, Verdict};
-use crate::rules::{attacks, Color, Hand, Move, MoveList, PieceKind, Position};
+use crate::rules::{Hand, Move, MoveList, Position};
+use alternatives::hand_after;
 use hashbrown::HashMap;
 use std::time::Instant;
 
@@ -130,11 +140,21 @@ pub struct AuditOptions {
     /// Examine defender alternatives (変同, 変長, cross-check of the main
     /// line). On by default.
     pub variations: bool,
-    /// Solves allowed for checking that one alternative is a detour.
+    /// Strict detours: also require rule 2 of the detour definition (no
+    /// independent mate at the attacker turns inside the detour). Off by
+    /// default: classical practice calls such alternatives detours.
+    pub strict_detours: bool,
+    /// Solves allowed for checking that one alternative is a detour (strict
+    /// mode).
     pub detour_searches: usize,
     /// On no mate, look for a refuting defence of each check (at most this
     /// many solves in all; 0 = don't).
     pub refutation_searches: usize,
+    /// Stop at the first flaw that settles the verdict: a cook, or a
+    /// stated solution longer than the main line (早詰). The main line is
+    /// then taken as the solver gives it; variations are looked at only
+    /// when no cook was found.
+    pub first_flaw: bool,
 }
 
 impl Default for AuditOptions {
@@ -144,8 +164,10 @@ impl Default for AuditOptions {
             stated_length: None,
             stated_moves: None,
             variations: true,
+            strict_detours: false,
             detour_searches: 64,
             refutation_searches: 256,
+            first_flaw: false,
         }
     }
 }
@@ -240,8 +262,12 @@ pub enum NoteKind {
     SameLength,
     /// 変長: a longer line that ends with pieces left, against a clean one.
     LongerVariation,
-    /// The main line is not best play by the audit's own solves.
+    /// The main line is not best play by the audit's own solves: the
+    /// defender lasts longer, escapes, or should prefer a clean line.
     NotBestPlay,
+    /// 無駄合: the main line itself holds a futile interposition, so best
+    /// play under the convention is shorter than the main line.
+    FutileInMainLine,
     /// A solve hit a limit.
     Unresolved,
 }
@@ -256,6 +282,7 @@ impl NoteKind {
             NoteKind::SameLength => "変同",
             NoteKind::LongerVariation => "変長",
             NoteKind::NotBestPlay => "本手順不一致",
+            NoteKind::FutileInMainLine => "無駄合",
             NoteKind::Unresolved => "未解決",
         }
     }
@@ -269,6 +296,7 @@ impl NoteKind {
             NoteKind::SameLength => "same_length",
             NoteKind::LongerVariation => "longer_variation",
             NoteKind::NotBestPlay => "not_best_play",
+            NoteKind::FutileInMainLine => "futile_in_main_line",
             NoteKind::Unresolved => "unresolved",
         }
     }
@@ -371,6 +399,9 @@ pub struct Audit {
     pub refutations: Vec<(Move, Option<Move>)>,
     /// Defender alternatives skipped as futile interpositions.
     pub futile_skipped: usize,
+    /// Plies cut from the solver's line because it came back to one of its
+    /// own positions (a cycle is never part of best play).
+    pub cycles_removed: usize,
     /// Nodes of the main solve.
     pub main_nodes: u64,
     /// Seconds of the main solve.
@@ -463,6 +494,7 @@ pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audi
         stated: None,
         refutations: Vec::new(),
         futile_skipped: 0,
+        cycles_removed: 0,
         main_nodes: root.nodes,
         main_seconds: root.seconds,
         nodes: root.nodes,
@@ -501,7 +533,9 @@ pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audi
             out.stated = a.stated_without_line();
         }
         Verdict::Mate => {
-            out.moves = root.moves.clone();
+            let (moves, removed) = remove_cycles(start, &root.moves);
+            out.moves = moves;
+            out.cycles_removed = removed;
             out.leftover = root.leftover;
             a.examine(&mut out);
         }
@@ -567,9 +601,23 @@ impl Auditor<'_> {
             self.main_keys.entry(q.key()).or_insert(i);
         }
         let attacker = out.start.side_to_move();
+        let quick = self.opts.first_flaw;
+        // In quick mode a 早詰 against the stated solution settles the
+        // verdict once the main line is cross-checked: no alternatives.
+        let mut skip_attacker = false;
+        if quick {
+            out.stated = self.compare_stated(out, &positions);
+            skip_attacker = out
+                .stated
+                .as_ref()
+                .is_some_and(|s| s.outcome == StatedOutcome::EarlyMate);
+        }
 
         // Attacker alternatives.
-        for i in (0..n).step_by(2) {
+        'attacker: for i in (0..n).step_by(2) {
+            if skip_attacker {
+                break;
+            }
             let pos = &positions[i];
             let ply = i + 1;
             let mut checks = MoveList::new();
@@ -600,12 +648,20 @@ impl Auditor<'_> {
                 let mut budget = self.opts.detour_searches;
                 let class = self.classify(pos, c, remaining, 0, &mut budget, &[]);
                 self.record_alternative(out, i, c, class);
+                if quick && !out.cooks.is_empty() {
+                    break 'attacker;
+                }
             }
         }
 
-        // Defender alternatives.
+        // Defender alternatives: all of them, or in quick mode after a cook
+        // only those before it (enough to confirm the cook).
         if self.opts.variations {
-            for i in (1..=n).step_by(2) {
+            let until = match out.cooks.first() {
+                Some(c) if quick => c.ply,
+                _ => n + 1,
+            };
+            for i in (1..=n).step_by(2).filter(|&i| i + 1 < until) {
                 if self.cancelled() {
                     break;
                 }
@@ -613,625 +669,10 @@ impl Auditor<'_> {
             }
         }
         out.notes.sort_by_key(|n| n.ply);
-
-        out.stated = self.compare_stated(out, &positions);
+        if !quick {
+            out.stated = self.compare_stated(out, &positions);
+        }
         self.decide(out);
-    }
-
-    /// Whether check `c` mates at once: checkmate, or only interpositions
-    /// remain and the solver counts the position as mated (futile ones).
-    fn mates_at_once(&mut self, pos: &Position, c: Move) -> bool {
-        let mut q = pos.clone();
-        q.do_move(c);
-        let mut ev = MoveList::new();
-        q.evasion_moves(&mut ev);
-        if ev.is_empty() {
-            return true;
-        }
-        if !ev.iter().all(|&d| is_interposition(&q, d)) {
-            return false;
-        }
-        let s = self.solve_at(&q);
-        s.verdict == Verdict::Mate && s.moves.is_empty()
-    }
-
-    /// Classify the alternative check `c` from `pos` (attacker to move),
-    /// against a main line with `remaining` plies from `pos` (`None`
-    /// remaining in nested checks). `extra` holds the keys of the enclosing
-    /// detour lines (nested checks).
-    fn classify(
-        &mut self,
-        pos: &Position,
-        c: Move,
-        remaining: usize,
-        depth: usize,
-        budget: &mut usize,
-        extra: &[u64],
-    ) -> Alt {
-        let mut after = pos.clone();
-        after.do_move(c);
-        if depth > 0 && (self.main_keys.contains_key(&after.key()) || extra.contains(&after.key()))
-        {
-            return Alt::Rejoin {
-                line: vec![c],
-                at: 1,
-                index: None,
-            };
-        }
-        if let Some(&j) = self.main_keys.get(&after.key()) {
-            return Alt::Rejoin {
-                line: vec![c],
-                at: 1,
-                index: Some(j),
-            };
-        }
-        if *budget == 0 {
-            return Alt::Unresolved {
-                limit: None,
-                why: "the detour check ran out of its search budget".into(),
-            };
-        }
-        *budget -= 1;
-        let s = self.solve_at(&after);
-        match s.verdict {
-            Verdict::NoMate => return Alt::NoMate,
-            Verdict::Unknown => {
-                return Alt::Unresolved {
-                    limit: s.limit,
-                    why: format!(
-                        "the search stopped ({})",
-                        s.limit.map_or("no progress".into(), |h| h.to_string())
-                    ),
-                }
-            }
-            Verdict::Invalid => {
-                return Alt::Unresolved {
-                    limit: None,
-                    why: s.error.unwrap_or_else(|| "invalid position".into()),
-                }
-            }
-            Verdict::Mate => {}
-        }
-        let mut line = vec![c];
-        line.extend_from_slice(&s.moves);
-        let cook = |detail: String| Alt::Cook {
-            line: line.clone(),
-            exact: s.exact,
-            leftover: s.leftover,
-            detail,
-        };
-        if depth == 0 && line.len() < remaining {
-            return cook(format!(
-                "mates in {} against the main line's {}",
-                line.len(),
-                remaining
-            ));
-        }
-        // The first position of the line in the main line (or, nested, in
-        // the enclosing detour lines).
-        let mut q = pos.clone();
-        let mut keys = Vec::with_capacity(line.len());
-        let mut rejoin = None;
-        for (t, &m) in line.iter().enumerate() {
-            q.do_move(m);
-            keys.push(q.key());
-            if let Some(&j) = self.main_keys.get(&q.key()) {
-                rejoin = Some((t + 1, Some(j)));
-                break;
-            }
-            if extra.contains(&q.key()) {
-                rejoin = Some((t + 1, None));
-                break;
-            }
-        }
-        let Some((at, index)) = rejoin else {
-            return cook("mates without coming back to the main line".into());
-        };
-        if depth == 0 {
-            if let Some(j) = index {
-                if let Some(&i) = self.main_keys.get(&pos.key()) {
-                    if at < j.saturating_sub(i) && j > i {
-                        return cook(format!(
-                            "reaches the main-line position after move {j} in {at} plies instead of {}",
-                            j - i
-                        ));
-                    }
-                }
-            }
-        }
-        // Rule 2: no other mate that avoids the main line at the attacker
-        // turns strictly inside the detour.
-        if depth + 1 >= MAX_DETOUR_DEPTH && at > 2 {
-            return Alt::Unresolved {
-                limit: None,
-                why: "the detour check went too deep".into(),
-            };
-        }
-        let mut inner_extra: Vec<u64> = extra.to_vec();
-        inner_extra.push(pos.key());
-        inner_extra.extend_from_slice(&keys);
-        let mut q = after.clone();
-        for s_ply in 1..at {
-            if s_ply % 2 == 0 {
-                let mut checks = MoveList::new();
-                q.check_moves(&mut checks);
-                for &e in checks.iter().filter(|&&e| e != line[s_ply]) {
-                    match self.classify(&q, e, 0, depth + 1, budget, &inner_extra) {
-                        Alt::NoMate | Alt::Rejoin { .. } => {}
-                        Alt::Cook { line: sub, .. } => {
-                            let mut via: Vec<String> =
-                                line[..s_ply].iter().map(|m| m.usi()).collect();
-                            via.extend(sub.iter().map(|m| m.usi()));
-                            return cook(format!(
-                                "comes back to the main line, but the attacker can also mate without it: {}",
-                                via.join(" ")
-                            ));
-                        }
-                        u @ Alt::Unresolved { .. } => return u,
-                    }
-                }
-            }
-            q.do_move(line[s_ply]);
-        }
-        Alt::Rejoin { line, at, index }
-    }
-
-    fn record_alternative(&mut self, out: &mut Audit, i: usize, c: Move, class: Alt) {
-        let ply = i + 1;
-        match class {
-            Alt::NoMate => {}
-            Alt::Unresolved { limit, why } => out.notes.push(Note {
-                kind: NoteKind::Unresolved,
-                ply,
-                side: Side::Attacker,
-                moves: vec![c],
-                length: None,
-                leftover: None,
-                tolerated: false,
-                rejoin: None,
-                limit,
-                detail: format!("alternative not decided: {why}"),
-            }),
-            Alt::Cook {
-                line,
-                exact,
-                leftover,
-                detail,
-            } => out.cooks.push(Cook {
-                ply,
-                mv: c,
-                length: Some(line.len()),
-                line,
-                length_exact: exact,
-                leftover,
-                detail,
-            }),
-            Alt::Rejoin { line, at, index } => {
-                let j = index.unwrap_or(i);
-                let transposition = j > i && at == j - i;
-                let leftover = {
-                    let mut q = out.position_at(i);
-                    for &m in &line {
-                        q.do_move(m);
-                    }
-                    q.hand(out.start.side_to_move())
-                };
-                out.notes.push(Note {
-                    kind: if transposition {
-                        NoteKind::Transposition
-                    } else {
-                        NoteKind::Detour
-                    },
-                    ply,
-                    side: Side::Attacker,
-                    length: Some(line.len()),
-                    leftover: Some(leftover),
-                    moves: line,
-                    tolerated: true,
-                    rejoin: Some((j, at)),
-                    limit: None,
-                    detail: if transposition {
-                        format!("reaches the main-line position after move {j} in the same number of moves")
-                    } else if j <= i {
-                        format!("comes back to the position after move {j} after {at} plies")
-                    } else {
-                        format!(
-                            "reaches the main-line position after move {j} in {at} plies instead of {}",
-                            j - i
-                        )
-                    },
-                });
-            }
-        }
-    }
-
-    /// Defender alternatives at `P(i)` (defender to move).
-    fn variations_at(&mut self, out: &mut Audit, positions: &[Position], i: usize) {
-        let n = out.moves.len();
-        let pos = &positions[i];
-        let ply = i + 1;
-        let remaining = n - i;
-        let main_clean = out.leftover.is_empty();
-        let mut ev = MoveList::new();
-        pos.evasion_moves(&mut ev);
-        let main_move = out.moves.get(i).copied();
-        // the longest clean variation, when the main line has pieces left
-        let mut best_clean: Option<Note> = None;
-        for &d in ev.iter().filter(|&&d| Some(d) != main_move) {
-            if self.cancelled() {
-                return;
-            }
-            let mut q = pos.clone();
-            q.do_move(d);
-            let s = self.solve_at(&q);
-            let note = |kind: NoteKind, moves: Vec<Move>, detail: String| Note {
-                kind,
-                ply,
-                side: Side::Defender,
-                length: (s.verdict == Verdict::Mate).then_some(moves.len()),
-                leftover: (s.verdict == Verdict::Mate).then_some(s.leftover),
-                moves,
-                tolerated: false,
-                rejoin: None,
-                limit: s.limit,
-                detail,
-            };
-            match s.verdict {
-                Verdict::Mate => {}
-                Verdict::NoMate => {
-                    out.notes.push(note(
-                        NoteKind::NotBestPlay,
-                        vec![d],
-                        "the defender escapes with this move: the main line is not a proof".into(),
-                    ));
-                    continue;
-                }
-                Verdict::Unknown | Verdict::Invalid => {
-                    out.notes.push(note(
-                        NoteKind::Unresolved,
-                        vec![d],
-                        "variation not decided within the limits".into(),
-                    ));
-                    continue;
-                }
-            }
-            let mut line = vec![d];
-            line.extend_from_slice(&s.moves);
-            let len = line.len();
-            let clean = s.leftover.is_empty();
-            if len > remaining && is_interposition(pos, d) {
-                match self.futile(pos, d, remaining) {
-                    Some(true) => {
-                        out.futile_skipped += 1;
-                        continue;
-                    }
-                    Some(false) => {}
-                    None => {
-                        out.notes.push(note(
-                            NoteKind::Unresolved,
-                            line,
-                            "interposition: futility not decided within the limits".into(),
-                        ));
-                        continue;
-                    }
-                }
-            }
-            if len == remaining {
-                if clean && main_clean {
-                    let mut nt = note(
-                        NoteKind::SameLength,
-                        line,
-                        format!("a variation of the same length ({len} plies), also clean"),
-                    );
-                    nt.tolerated = ply + 1 == n;
-                    if nt.tolerated {
-                        nt.detail
-                            .push_str(", differing only in the last two moves (tolerated)");
-                    }
-                    out.notes.push(nt);
-                } else if clean && !main_clean {
-                    out.notes.push(note(
-                        NoteKind::NotBestPlay,
-                        line,
-                        format!("an equally long variation ({len} plies) that ends with no pieces left: by the tie-break it is the main line"),
-                    ));
-                }
-            } else if len > remaining {
-                if !clean && main_clean {
-                    out.notes.push(note(
-                        NoteKind::LongerVariation,
-                        line,
-                        format!(
-                            "a longer variation ({len} plies against {remaining}) that ends with {} left",
-                            s.leftover.sfen(true)
-                        ),
-                    ));
-                } else {
-                    out.notes.push(note(
-                        NoteKind::NotBestPlay,
-                        line,
-                        format!(
-                            "the defender lasts longer with this move ({len} plies against {remaining})"
-                        ),
-                    ));
-                }
-            } else if clean
-                && !main_clean
-                && best_clean.as_ref().is_none_or(|b| b.moves.len() < len)
-            {
-                best_clean = Some(note(
-                    NoteKind::LongerVariation,
-                    line,
-                    format!(
-                        "a clean variation of {len} plies; the main line is longer ({remaining}) and ends with {} left",
-                        out.leftover.sfen(true)
-                    ),
-                ));
-            }
-        }
-        if let Some(b) = best_clean {
-            out.notes.push(b);
-        }
-    }
-
-    /// The futility test of the module docs: `Some(true)` when futile,
-    /// `None` when a search stopped.
-    fn futile(&mut self, pos: &Position, d: Move, remaining: usize) -> Option<bool> {
-        let attacker = pos.side_to_move().flip();
-        let mut q = pos.clone();
-        q.do_move(d);
-        let kind = q.piece_on(d.to())?.kind().unpromote();
-        let mut checks = MoveList::new();
-        q.check_moves(&mut checks);
-        let mut undecided = false;
-        for &x in checks.iter().filter(|x| x.to() == d.to()) {
-            let mut r = q.clone();
-            r.do_move(x);
-            let mut setup = r.to_setup();
-            let mut hand = setup.hands[attacker];
-            if !hand.has(kind) {
-                continue;
-            }
-            hand.remove(kind);
-            setup.hands[attacker] = hand;
-            let Ok(r2) = Position::from_setup(&setup) else {
-                continue;
-            };
-            let s = self.solve_at(&r2);
-            match s.verdict {
-                Verdict::Mate if s.moves.len() <= remaining => return Some(true),
-                Verdict::Unknown => undecided = true,
-                _ => {}
-            }
-        }
-        if undecided {
-            None
-        } else {
-            Some(false)
-        }
-    }
-
-    /// On no mate: for each check, a defence after which there is no mate.
-    fn refutations(&mut self, start: &Position) -> Vec<(Move, Option<Move>)> {
-        let mut out = Vec::new();
-        let mut budget = self.opts.refutation_searches;
-        let mut checks = MoveList::new();
-        start.check_moves(&mut checks);
-        for &c in &checks {
-            let mut q = start.clone();
-            q.do_move(c);
-            let mut ev = MoveList::new();
-            q.evasion_moves(&mut ev);
-            let mut found = None;
-            for &d in &ev {
-                if budget == 0 || self.cancelled() {
-                    break;
-                }
-                budget -= 1;
-                let mut r = q.clone();
-                r.do_move(d);
-                if self.solve_at(&r).verdict == Verdict::NoMate {
-                    found = Some(d);
-                    break;
-                }
-            }
-            out.push((c, found));
-        }
-        out
-    }
-
-    /// Stated length compared with an unknown or absent main line.
-    fn stated_without_line(&mut self) -> Option<StatedCheck> {
-        let length = self.stated_length();
-        let moves = self.opts.stated_moves.clone().filter(|m| !m.is_empty());
-        if length.is_none() && moves.is_none() {
-            return None;
-        }
-        Some(StatedCheck {
-            length,
-            moves,
-            outcome: StatedOutcome::Unknown,
-            ply: None,
-            detail: "no main line to compare with".into(),
-        })
-    }
-
-    fn stated_length(&self) -> Option<usize> {
-        self.opts.stated_length.or_else(|| {
-            self.opts
-                .stated_moves
-                .as_ref()
-                .filter(|m| !m.is_empty())
-                .map(Vec::len)
-        })
-    }
-
-    /// Compare the stated solution / length with the main line.
-    fn compare_stated(&mut self, out: &Audit, positions: &[Position]) -> Option<StatedCheck> {
-        let length = self.stated_length();
-        let moves = self.opts.stated_moves.clone().filter(|m| !m.is_empty());
-        let n = out.moves.len();
-        let mk = |outcome, ply, detail: String| {
-            Some(StatedCheck {
-                length,
-                moves: moves.clone(),
-                outcome,
-                ply,
-                detail,
-            })
-        };
-        let Some(sm) = moves.clone() else {
-            let s = length?;
-            return match s.cmp(&n) {
-                std::cmp::Ordering::Equal => mk(
-                    StatedOutcome::Agrees,
-                    None,
-                    format!("stated length {s} = computed"),
-                ),
-                std::cmp::Ordering::Greater => mk(
-                    StatedOutcome::EarlyMate,
-                    None,
-                    format!("早詰: best play mates in {n}, the stated length is {s}"),
-                ),
-                std::cmp::Ordering::Less => mk(
-                    StatedOutcome::LongerTrueLength,
-                    None,
-                    format!("the true length is {n}, longer than the stated {s}"),
-                ),
-            };
-        };
-        let k = sm
-            .iter()
-            .zip(&out.moves)
-            .take_while(|(a, b)| a == b)
-            .count();
-        if k == sm.len() && k == n {
-            return match length {
-                Some(s) if s != n => mk(
-                    StatedOutcome::Agrees,
-                    None,
-                    format!("the stated line is the main line ({n} plies), though the stated length is {s}"),
-                ),
-                _ => mk(
-                    StatedOutcome::Agrees,
-                    None,
-                    format!("the stated line is the main line ({n} plies)"),
-                ),
-            };
-        }
-        let ply = k + 1;
-        if k == sm.len() {
-            // The stated line stops before the main line ends.
-            return mk(
-                StatedOutcome::LongerTrueLength,
-                Some(ply),
-                format!(
-                    "the stated line ends after move {k}, but the defender can go on: the main line has {n} plies"
-                ),
-            );
-        }
-        if k == n {
-            return mk(
-                StatedOutcome::EarlyMate,
-                Some(ply),
-                format!(
-                    "the main line mates at move {n}; the stated line goes on to {}",
-                    sm.len()
-                ),
-            );
-        }
-        let pos = &positions[k];
-        let s = sm[k];
-        let mut q = pos.clone();
-        q.do_move(s);
-        let remaining = n - k;
-        let name = s.usi();
-        let main_name = out.moves[k].usi();
-        if k % 2 == 0 {
-            if !q.in_check() {
-                return mk(
-                    StatedOutcome::NotMate,
-                    Some(ply),
-                    format!("stated move {ply} {name} is not a check"),
-                );
-            }
-            let alt_len = if k + 1 == n {
-                self.mates_at_once(pos, s).then_some(1)
-            } else {
-                let r = self.solve_at(&q);
-                match r.verdict {
-                    Verdict::Mate => Some(1 + r.moves.len()),
-                    Verdict::NoMate => None,
-                    _ => {
-                        return mk(
-                            StatedOutcome::Unknown,
-                            Some(ply),
-                            format!("stated move {ply} {name}: not decided within the limits"),
-                        )
-                    }
-                }
-            };
-            match alt_len {
-                None => mk(
-                    StatedOutcome::NotMate,
-                    Some(ply),
-                    format!("stated move {ply} {name} does not mate (best is {main_name})"),
-                ),
-                Some(t) if t > remaining => mk(
-                    StatedOutcome::EarlyMate,
-                    Some(ply),
-                    format!(
-                        "早詰: at move {ply} {main_name} mates in {remaining}, the stated {name} takes {t}"
-                    ),
-                ),
-                Some(t) if t == remaining => mk(
-                    StatedOutcome::SameLength,
-                    Some(ply),
-                    format!("at move {ply} the stated {name} is another mate of the same length ({t}) as {main_name}"),
-                ),
-                Some(t) => mk(
-                    StatedOutcome::Unknown,
-                    Some(ply),
-                    format!("at move {ply} the stated {name} mates in {t}, shorter than the main line's {remaining}: the main line is not the shortest"),
-                ),
-            }
-        } else {
-            let r = self.solve_at(&q);
-            match r.verdict {
-                Verdict::Mate => {
-                    let t = 1 + r.moves.len();
-                    match t.cmp(&remaining) {
-                        std::cmp::Ordering::Less => mk(
-                            StatedOutcome::LongerTrueLength,
-                            Some(ply),
-                            format!(
-                                "stated defence {ply} {name} is not best: {main_name} lasts {remaining} plies, {name} {t}"
-                            ),
-                        ),
-                        std::cmp::Ordering::Equal => mk(
-                            StatedOutcome::SameLength,
-                            Some(ply),
-                            format!("at move {ply} the stated defence {name} is as long as {main_name} ({t} plies)"),
-                        ),
-                        std::cmp::Ordering::Greater => mk(
-                            StatedOutcome::Unknown,
-                            Some(ply),
-                            format!("at move {ply} the stated defence {name} lasts longer ({t}) than the main line's {main_name} ({remaining})"),
-                        ),
-                    }
-                }
-                Verdict::NoMate => mk(
-                    StatedOutcome::Unknown,
-                    Some(ply),
-                    format!("after the stated defence {ply} {name} the solver finds no mate"),
-                ),
-                _ => mk(
-                    StatedOutcome::Unknown,
-                    Some(ply),
-                    format!("stated defence {ply} {name}: not decided within the limits"),
-                ),
-            }
-        }
     }
 
     /// The verdict, from the findings (order in the module docs).
@@ -1239,13 +680,20 @@ impl Auditor<'_> {
         let first_bad = out
             .notes
             .iter()
-            .filter(|n| n.kind == NoteKind::NotBestPlay)
+            .filter(|n| matches!(n.kind, NoteKind::NotBestPlay | NoteKind::FutileInMainLine))
             .map(|n| n.ply)
             .min();
+        // The main line's length bounds best play from above unless the
+        // defender was found to last longer somewhere.
+        let length_bound = !out.notes.iter().any(|n| n.kind == NoteKind::NotBestPlay);
+        // Without the defender cross-check only the start is surely on the
+        // solution: a later cook, or the main line's length, is trusted
+        // only when the solver proved the main line exact.
+        let checked = self.opts.variations || out.length_exact;
         let definite = out
             .cooks
             .iter()
-            .find(|c| first_bad.is_none_or(|b| c.ply <= b));
+            .find(|c| first_bad.is_none_or(|b| c.ply <= b) && (checked || c.ply == 1));
         if let Some(c) = definite {
             out.verdict = Soundness::Cooked;
             out.reason = format!(
@@ -1260,21 +708,35 @@ impl Auditor<'_> {
             }
             return;
         }
-        if let Some(b) = first_bad {
-            out.verdict = Soundness::Unknown;
-            out.reason = format!("the main line is not best play at move {b}; not confirmed");
-            return;
-        }
         if let Some(st) = &out.stated {
-            if st.outcome == StatedOutcome::EarlyMate {
+            if st.outcome == StatedOutcome::EarlyMate && checked && length_bound {
                 out.verdict = Soundness::Cooked;
                 out.reason = format!(
-                    "早詰: best play mates in {}, shorter than the stated solution ({})",
+                    "早詰: best play mates in {} or less, shorter than the stated solution ({})",
                     out.moves.len(),
                     st.length.unwrap_or(0)
                 );
                 return;
             }
+        }
+        if let Some(b) = first_bad {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!("the main line is not best play at move {b}; not confirmed");
+            return;
+        }
+        if let Some(c) = out.cooks.first().filter(|_| !checked) {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!(
+                "at move {} {} also mates, but the main line was not cross-checked (variations off)",
+                c.ply,
+                c.mv.usi()
+            );
+            return;
+        }
+        if !checked {
+            out.verdict = Soundness::Unknown;
+            out.reason = "the main line was not cross-checked (variations off) and the solver did not prove it exact".into();
+            return;
         }
         if !out.leftover.is_empty() {
             out.verdict = Soundness::Leftover;
@@ -1312,29 +774,25 @@ impl Auditor<'_> {
     }
 }
 
-/// The attacker's hand after `c`.
-fn hand_after(pos: &Position, c: Move, attacker: Color) -> Hand {
-    let mut q = pos.clone();
-    q.do_move(c);
-    q.hand(attacker)
-}
-
-/// Whether evasion `d` (legal in `pos`, whose side to move is in check) is
-/// an interposition: a drop, or a non-king move onto a square between the
-/// king and a single distant checker.
-pub fn is_interposition(pos: &Position, d: Move) -> bool {
-    if d.is_drop() {
-        return true;
+/// The line without its cycles: when a position of the line comes again,
+/// the plies between are cut (the continuation is played from the same
+/// position). Returns the line and the number of plies cut.
+pub fn remove_cycles(start: &Position, moves: &[Move]) -> (Vec<Move>, usize) {
+    let mut line = Vec::with_capacity(moves.len());
+    let mut keys = vec![start.key()];
+    let mut p = start.clone();
+    let mut removed = 0;
+    for &m in moves {
+        p.do_move(m);
+        line.push(m);
+        let k = p.key();
+        if let Some(a) = keys.iter().position(|&x| x == k) {
+            removed += line.len() - a;
+            line.truncate(a);
+            keys.truncate(a + 1);
+        } else {
+            keys.push(k);
+        }
     }
-    if d.piece().kind() == PieceKind::King {
-        return false;
-    }
-    let checkers = pos.checkers();
-    if checkers.is_empty() || checkers.more_than_one() {
-        return false;
-    }
-    let Some(k) = pos.king_square(pos.side_to_move()) else {
-        return false;
-    };
-    attacks::between(k, checkers.lsb()).has(d.to())
+    (line, removed)
 }
