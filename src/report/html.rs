@@ -48,7 +48,7 @@ footer { color: #888; font-size: 12px; margin-top: 30px; }
 fn move_list(names: &[String], first_ply: usize) -> String {
     let mut s = format!(r#"<ol class="line" start="{first_ply}">"#);
     for (i, n) in names.iter().enumerate() {
-        let defender = (first_ply + i) % 2 == 0;
+        let defender = (first_ply + i).is_multiple_of(2);
         s.push_str(&format!(
             r#"<li{}><span class="n">{}</span>{}</li>"#,
             if defender { r#" class="d""# } else { "" },

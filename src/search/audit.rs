@@ -92,7 +92,10 @@
 //!   then the longer, leftover line and `V` probably the composer's intent;
 //! - `|V| > r` otherwise, or `|V| = r` with a clean `V` and a leftover main
 //!   line, or an evasion that escapes: the main line is not best play by the
-//!   defender's priorities ([`NoteKind::NotBestPlay`]).
+//!   defender's priorities ([`NoteKind::NotBestPlay`]);
+//! - the main line's own defender move is a futile interposition by the
+//!   test above, with `r` = the longest line of the other evasions that are
+//!   not interpositions (0 if none): [`NoteKind::FutileInMainLine`].
 //!
 //! # Verdict
 //!
@@ -100,11 +103,12 @@
 //! proven not mate), `unknown` (the start was not solved), `cooked` (a cook
 //! at some attacker move up to the first place where the main line is not
 //! best play — without the defender cross-check, only a cook at move 1
-//! unless the solver proved its line exact), `unknown` (the main line is
-//! not best play: nothing more is claimed), `cooked` (the stated solution
-//! is longer than best play: 早詰), `unknown` (the main line was neither
-//! cross-checked nor proven exact), `leftover` (駒余り), `unknown` (an
-//! alternative attacker move was not decided within the limits), `sound`.
+//! unless the solver proved its line exact), `cooked` (the stated solution
+//! is longer than best play: 早詰; needs the cross-check and no longer
+//! defence found), `unknown` (the main line is not best play, or was
+//! neither cross-checked nor proven exact), `leftover` (駒余り), `unknown`
+//! (an alternative attacker move was not decided within the limits),
+//! `sound`.
 //!
 //! Limits ([`AuditOptions::search`]) apply to each solve separately; the
 //! audit makes one solve per alternative move (and a few more for detours

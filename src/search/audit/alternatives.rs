@@ -145,7 +145,7 @@ impl Auditor<'_> {
         inner_extra.extend_from_slice(&keys);
         let mut q = after.clone();
         for s_ply in 1..at {
-            if s_ply % 2 == 0 {
+            if s_ply.is_multiple_of(2) {
                 let mut checks = MoveList::new();
                 q.check_moves(&mut checks);
                 // L's own move here mates: other mates in one are duals of

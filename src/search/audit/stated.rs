@@ -139,7 +139,7 @@ impl Auditor<'_> {
         let remaining = n - k;
         let name = s.usi();
         let main_name = out.moves[k].usi();
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             if !q.in_check() {
                 return mk(
                     StatedOutcome::NotMate,
