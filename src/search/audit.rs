@@ -103,12 +103,15 @@
 //! proven not mate), `unknown` (the start was not solved), `cooked` (a cook
 //! at some attacker move up to the first place where the main line is not
 //! best play — without the defender cross-check, only a cook at move 1
-//! unless the solver proved its line exact), `cooked` (the stated solution
-//! is longer than best play: 早詰; needs the cross-check and no longer
-//! defence found), `unknown` (the main line is not best play, or was
-//! neither cross-checked nor proven exact), `leftover` (駒余り), `unknown`
-//! (an alternative attacker move was not decided within the limits),
-//! `sound`.
+//! unless the solver proved its line exact; and, while the solver's line is
+//! not proven exact, only before the attacker move that precedes the main
+//! line's first interposition, which may be a futile one the audit's test
+//! misses), `cooked` (the stated solution is longer than best play: 早詰;
+//! needs the cross-check and no longer defence found), `unknown` (the main
+//! line is not best play, or was neither cross-checked nor proven exact, or
+//! a cook or leftover lies past such an interposition), `leftover` (駒余り),
+//! `unknown` (an alternative attacker move was not decided within the
+//! limits), `sound`.
 //!
 //! Limits ([`AuditOptions::search`]) apply to each solve separately; the
 //! audit makes one solve per alternative move (and a few more for detours
@@ -694,10 +697,28 @@ impl Auditor<'_> {
         // solution: a later cook, or the main line's length, is trusted
         // only when the solver proved the main line exact.
         let checked = self.opts.variations || out.length_exact;
-        let definite = out
-            .cooks
-            .iter()
-            .find(|c| first_bad.is_none_or(|b| c.ply <= b) && (checked || c.ply == 1));
+        // Until the solver proves its line exact, an interposition in the
+        // main line may be a futile one that the audit's own test misses;
+        // past it the main line may not be the solution.
+        let first_interposition = if out.length_exact {
+            None
+        } else {
+            let mut p = out.start.clone();
+            let mut found = None;
+            for (i, &m) in out.moves.iter().enumerate() {
+                if !i.is_multiple_of(2) && is_interposition(&p, m) {
+                    found = Some(i + 1);
+                    break;
+                }
+                p.do_move(m);
+            }
+            found
+        };
+        let definite = out.cooks.iter().find(|c| {
+            first_bad.is_none_or(|b| c.ply <= b)
+                && (checked || c.ply == 1)
+                && first_interposition.is_none_or(|p| c.ply + 1 < p)
+        });
         if let Some(c) = definite {
             out.verdict = Soundness::Cooked;
             out.reason = format!(
@@ -728,6 +749,17 @@ impl Auditor<'_> {
             out.reason = format!("the main line is not best play at move {b}; not confirmed");
             return;
         }
+        if let (Some(c), Some(p)) = (out.cooks.first(), first_interposition) {
+            if checked && first_bad.is_none_or(|b| c.ply <= b) {
+                out.verdict = Soundness::Unknown;
+                out.reason = format!(
+                    "at move {} {} also mates, but the main line's interposition at move {p} may be futile (the solver's line is not proven exact): not confirmed",
+                    c.ply,
+                    c.mv.usi()
+                );
+                return;
+            }
+        }
         if let Some(c) = out.cooks.first().filter(|_| !checked) {
             out.verdict = Soundness::Unknown;
             out.reason = format!(
@@ -740,6 +772,14 @@ impl Auditor<'_> {
         if !checked {
             out.verdict = Soundness::Unknown;
             out.reason = "the main line was not cross-checked (variations off) and the solver did not prove it exact".into();
+            return;
+        }
+        if let (false, Some(p)) = (out.leftover.is_empty(), first_interposition) {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!(
+                "the main line ends with {} in hand, but its interposition at move {p} may be futile (the solver's line is not proven exact): not confirmed",
+                out.leftover.sfen(true)
+            );
             return;
         }
         if !out.leftover.is_empty() {
