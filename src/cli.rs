@@ -4,8 +4,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use tsume::problem::OutputFormat;
 
 mod batch;
+mod check;
 mod convert;
 mod perft;
+mod report;
 mod solve;
 mod usi;
 
@@ -56,6 +58,12 @@ enum SolveFormat {
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum CheckFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 enum FutileArg {
     Exclude,
     Count,
@@ -95,6 +103,27 @@ enum Command {
         format: SolveFormat,
         /// SFEN / `position ...` text, a problem file, or `-` for stdin.
         problem: String,
+    },
+    /// Check a problem as a composer would: mate, cooks (余詰), pieces left
+    /// over (駒余り), variations (変同, 変長), stated vs computed length.
+    ///
+    /// Exit code 0 when a verdict was reached (sound, cooked, leftover,
+    /// nomate), 1 when unknown (a limit was hit), 2 for invalid input.
+    Check {
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: CheckFormat,
+        #[command(flatten)]
+        args: check::AuditArgs,
+    },
+    /// Write the composer's report: a self-contained HTML page with SVG
+    /// diagrams (Markdown when --out ends in .md).
+    Report {
+        /// Output file (`.html` or `.md`); standard output (HTML) if absent.
+        #[arg(long)]
+        out: Option<String>,
+        #[command(flatten)]
+        args: check::AuditArgs,
     },
     /// Convert problems between formats (SFEN lines, KIF, KI2, CSA, JSON).
     ///
@@ -235,6 +264,8 @@ pub fn run() -> i32 {
             quiet,
             progress,
         }),
+        Command::Check { format, args } => check::run_check(args, format),
+        Command::Report { out, args } => report::run_report(args, out),
         Command::Convert { to, input } => convert::run_convert(&input, to.into()),
         Command::Perft {
             sfen,

@@ -10,6 +10,7 @@
 pub mod batch;
 pub mod notation;
 pub mod problem;
+pub mod report;
 pub mod rules;
 pub mod search;
 pub mod usi_engine;

@@ -1,0 +1,119 @@
+//! `tsume check`: the composer's check (余詰, 駒余り, 変同, 変長, stated vs
+//! computed) of one problem.
+
+use super::{emit, run_big_stack, CheckFormat, FutileArg};
+use tsume::problem::Problem;
+use tsume::search::{
+    audit, Audit, AuditOptions, FutileMode, Limits, SolveOptions, Solver, Soundness,
+};
+
+/// Search and input options shared by `check` and `report`.
+#[derive(clap::Args, Clone, Debug)]
+pub(super) struct AuditArgs {
+    /// Node limit of each search.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Time limit in seconds of each search (the audit runs one search per
+    /// alternative move, so the whole check can take many times this).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub(super) hash: usize,
+    /// How futile interpositions (無駄合) count.
+    #[arg(long, value_enum, default_value = "exclude")]
+    futile: FutileArg,
+    /// The stated length (手数), when the input gives none.
+    #[arg(long)]
+    stated: Option<usize>,
+    /// The stated solution as USI moves ("7g7f 3c3d ..."), when the input
+    /// gives none.
+    #[arg(long = "stated-moves")]
+    stated_moves: Option<String>,
+    /// Skip the defender alternatives (変同, 変長): faster, fewer notes.
+    #[arg(long)]
+    no_variations: bool,
+    /// Stop at the first flaw that settles the verdict (a cook, or a stated
+    /// solution longer than best play), trusting the solver's main line.
+    #[arg(long)]
+    first_flaw: bool,
+    /// SFEN / `position ...` text, a problem file, or `-` for stdin.
+    pub(super) problem: String,
+}
+
+/// Load the problem and build the audit options; `Err` is the message for
+/// an input error (exit code 2).
+pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), String> {
+    let mut problem = tsume::problem::problem_from_arg(&args.problem).map_err(|e| e.to_string())?;
+    // The input's own claims win; the options only fill what is missing.
+    let input_length = problem.stated_length.is_some();
+    if let Some(text) = &args.stated_moves {
+        if problem.stated_moves.is_none() {
+            let moves = tsume::notation::usi::parse_moves(&problem.position, text)
+                .map_err(|(i, e)| format!("--stated-moves: move {}: {e}", i + 1))?;
+            if !input_length {
+                problem.stated_length = Some(moves.len() as u32);
+            }
+            problem.stated_moves = Some(moves);
+        }
+    }
+    if let (Some(n), false) = (args.stated, input_length) {
+        problem.stated_length = Some(n as u32);
+    }
+    let opts = AuditOptions {
+        search: SolveOptions {
+            limits: Limits {
+                nodes: args.nodes,
+                time: args.time.map(std::time::Duration::from_secs_f64),
+                cancel: None,
+                ..Limits::default()
+            },
+            futile: match args.futile {
+                FutileArg::Exclude => FutileMode::Exclude,
+                FutileArg::Count => FutileMode::Count,
+            },
+            ..SolveOptions::default()
+        },
+        stated_length: problem.stated_length.map(|n| n as usize),
+        stated_moves: problem.stated_moves.clone(),
+        variations: !args.no_variations,
+        first_flaw: args.first_flaw,
+        ..AuditOptions::default()
+    };
+    Ok((problem, opts))
+}
+
+/// Run the audit on a thread with a large stack.
+pub(super) fn run_audit(problem: &Problem, opts: AuditOptions, hash: usize) -> Audit {
+    let pos = problem.position.clone();
+    run_big_stack(move || audit(&mut Solver::new(hash), &pos, &opts))
+}
+
+/// The exit code of a verdict: 0 decided, 1 unknown, 2 invalid.
+pub(super) fn exit_code(v: Soundness) -> i32 {
+    match v {
+        Soundness::Sound | Soundness::Cooked | Soundness::Leftover | Soundness::NoMate => 0,
+        Soundness::Unknown => 1,
+        Soundness::Invalid => 2,
+    }
+}
+
+pub(super) fn run_check(args: AuditArgs, format: CheckFormat) -> i32 {
+    let (problem, opts) = match prepare(&args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let a = run_audit(&problem, opts, args.hash);
+    let text = match format {
+        CheckFormat::Text => tsume::report::check_text(&problem, &a),
+        CheckFormat::Json => format!("{}\n", tsume::report::check_json(&problem, &a)),
+    };
+    let code = emit(&text);
+    if code != 0 {
+        return code;
+    }
+    exit_code(a.verdict)
+}

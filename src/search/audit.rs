@@ -1,0 +1,842 @@
+//! The composer's audit (検討): is a tsume problem sound (完全作)?
+//!
+//! The audit takes the solver's main line (本手順) and examines every ply of
+//! it with further solves, as `RULES.md` §2 "Soundness" asks:
+//!
+//! - **余詰 (cook)**: at every attacker move except the last, every *other*
+//!   checking move is solved ([`Solver::solve_after_check`]); one that mates
+//!   (any length) is a cook, unless it is a transposition or a detour (below).
+//! - **最終手余詰**: at the last attacker move, other mates in one are a note
+//!   ([`NoteKind::LastMoveDual`]), not a flaw. Longer mates there are not
+//!   looked for: the move that mates at once is best in any case.
+//! - **迂回 / 手順前後**: see "Transpositions and detours" below.
+//! - **駒余り**: the attacker's hand at the end of the main line.
+//! - **変同 / 変長**: at every defender move, every other evasion is solved
+//!   and its line compared with the main line (see "Variations").
+//! - **Stated vs computed**: the length (手数) or solution (作意) the problem
+//!   states is compared with the main line ([`StatedCheck`]).
+//!
+//! Lengths come from the solves, so the audit is as exact as the solver. It
+//! also cross-checks the solver: a defender alternative that lasts longer
+//! than the main line (or escapes) is a [`NoteKind::NotBestPlay`] note and
+//! makes the verdict `unknown` unless a cook was already proven.
+//!
+//! # Definitions
+//!
+//! Plies are numbered from 1 (move 1 is the attacker's first move), as
+//! composers count 手数. `P(k)` is the main-line position after `k` moves
+//! (`P(0)` the start); `n` the main line's length. A *position* is the board,
+//! both hands and the side to move (the position key).
+//!
+//! ## Transpositions and detours (手順前後・迂回)
+//!
+//! Let `K` be the set of all main-line positions `P(0)..=P(n)`, and let an
+//! alternative check `c` be played at move `i + 1` (from `P(i)`) with
+//! mating line `L` = `c` followed by the solver's main line after `c`
+//! (shortest attack, longest defence). Then `c` *rejoins* the main line when
+//! some position of `L` lies in `K`; let the first be reached after `t`
+//! plies of `L` and equal `P(j)`.
+//!
+//! `c` is a **transposition** (手順前後) when it rejoins with `t = j - i`
+//! (the same number of moves, another order), a **detour** (迂回) when
+//! `t > j - i` (a longer way to a main-line position, including back to
+//! `P(i)` or earlier), provided that `L` is not shorter than the main line
+//! from `P(i)` (a shorter mate is always a cook) and does not reach `P(j)`
+//! in fewer than `j - i` plies (a shortcut is a cook too). Every other
+//! mating alternative is a **cook** (余詰).
+//!
+//! The test looks at the alternative's best line only: that the attacker
+//! *could* also mate after `c` by some other, non-best route that avoids
+//! the main line does not make `c` a cook — classical practice calls such
+//! alternatives detours too. [`AuditOptions::strict_detours`] adds that
+//! test: then, at every attacker turn of `L` strictly between `c` and the
+//! rejoining position, every other check must either not mate, or enter
+//! `K` (or a position of `L`) at once, or be itself — by the same strict
+//! definition, recursively — rejoining (mates in one beside `L`'s own
+//! mating move are duals of the last move and ignored). The recursion is
+//! bounded ([`AuditOptions::detour_searches`] solves per alternative, depth
+//! 4); past the bound the alternative is *unresolved*, not guessed.
+//!
+//! Defender moves along `L` are the solver's best defence; a defender who
+//! could steer back into the main line by a worse defence does not turn a
+//! cook into a detour.
+//!
+//! ## Futile interpositions (無駄合) among defender alternatives
+//!
+//! The main line is the solver's and follows the solver's convention
+//! ([`super::FutileMode`]). Defender *alternatives* examined by the audit
+//! need a test of their own, the working test of `RULES.md` §2.6: an
+//! evasion is an *interposition* when it is a drop, or a move (not by the
+//! king) to a square between the king and a single distant checker. An
+//! interposition at move `i + 1` whose line is longer than the main line's
+//! remaining `r = n - i` plies is **futile** when some capturing check of
+//! the interposed piece leads, once one piece of the captured kind is taken
+//! out of the attacker's hand, to a position that is mate within `r` more
+//! plies — the interposition only added its two plies (drop and capture).
+//! Futile interpositions are not variations and produce no note.
+//!
+//! ## Variations (変同・変長)
+//!
+//! At defender move `i + 1` (from `P(i)`), each other evasion `d` (not
+//! futile) with mating line `V` (`d` + the solver's line after it) of
+//! length `|V|`, against the main line's `r = n - i` remaining plies:
+//!
+//! - `|V| = r`, both `V` and the main line end with an empty attacker hand:
+//!   **変同** ([`NoteKind::SameLength`]); *tolerated* when `d` is the
+//!   defender's last move (`i + 1 = n - 1`), i.e. the two lines differ only
+//!   in their last two moves;
+//! - `|V| > r` and `V` ends with pieces left while the main line is clean:
+//!   **変長** ([`NoteKind::LongerVariation`]);
+//! - when the main line itself ends with pieces left, the longest clean `V`
+//!   of each defender move (if any) is also a **変長** note: the main line is
+//!   then the longer, leftover line and `V` probably the composer's intent;
+//! - `|V| > r` otherwise, or `|V| = r` with a clean `V` and a leftover main
+//!   line, or an evasion that escapes: the main line is not best play by the
+//!   defender's priorities ([`NoteKind::NotBestPlay`]);
+//! - the main line's own defender move is a futile interposition by the
+//!   test above, with `r` = the longest line of the other evasions that are
+//!   not interpositions (0 if none): [`NoteKind::FutileInMainLine`].
+//!
+//! # Verdict
+//!
+//! In this order: `invalid` (not a tsume position), `nomate` (the start is
+//! proven not mate), `unknown` (the start was not solved), `cooked` (a cook
+//! at some attacker move up to the first place where the main line is not
+//! best play — without the defender cross-check, only a cook at move 1
+//! unless the solver proved its line exact; and, while the solver's line is
+//! not proven exact, only before the attacker move that precedes the main
+//! line's first interposition, which may be a futile one the audit's test
+//! misses), `cooked` (the stated solution is longer than best play: 早詰;
+//! needs the cross-check and no longer defence found), `unknown` (the main
+//! line is not best play, or was neither cross-checked nor proven exact, or
+//! a cook or leftover lies past such an interposition), `leftover` (駒余り),
+//! `unknown` (an alternative attacker move was not decided within the
+//! limits), `sound`.
+//!
+//! Limits ([`AuditOptions::search`]) apply to each solve separately; the
+//! audit makes one solve per alternative move (and a few more for detours
+//! and futile interpositions), so its total time is bounded by the number
+//! of solves times the per-search limit. A cancellation flag in the limits
+//! stops every remaining solve.
+
+mod alternatives;
+mod stated;
+mod variations;
+
+pub use variations::is_interposition;
+
+use super::limits::LimitHit;
+use super::solve::{SolveOptions, Solver, Verdict};
+use crate::rules::{Hand, Move, MoveList, Position};
+use alternatives::hand_after;
+use hashbrown::HashMap;
+use std::time::Instant;
+
+/// Depth of nested detour checks (rule 2 of the detour definition).
+const MAX_DETOUR_DEPTH: usize = 4;
+
+/// What the audit does besides the main solve.
+#[derive(Clone, Debug)]
+pub struct AuditOptions {
+    /// Options of every solve (limits apply per solve).
+    pub search: SolveOptions,
+    /// The stated length (手数), if the problem gives one.
+    pub stated_length: Option<usize>,
+    /// The stated solution (作意), if the problem gives one.
+    pub stated_moves: Option<Vec<Move>>,
+    /// Examine defender alternatives (変同, 変長, cross-check of the main
+    /// line). On by default.
+    pub variations: bool,
+    /// Strict detours: also require rule 2 of the detour definition (no
+    /// independent mate at the attacker turns inside the detour). Off by
+    /// default: classical practice calls such alternatives detours.
+    pub strict_detours: bool,
+    /// Solves allowed for checking that one alternative is a detour (strict
+    /// mode).
+    pub detour_searches: usize,
+    /// On no mate, look for a refuting defence of each check (at most this
+    /// many solves in all; 0 = don't).
+    pub refutation_searches: usize,
+    /// Stop at the first flaw that settles the verdict: a cook, or a
+    /// stated solution longer than the main line (早詰). The main line is
+    /// then taken as the solver gives it; variations are looked at only
+    /// when no cook was found.
+    pub first_flaw: bool,
+}
+
+impl Default for AuditOptions {
+    fn default() -> Self {
+        AuditOptions {
+            search: SolveOptions::default(),
+            stated_length: None,
+            stated_moves: None,
+            variations: true,
+            strict_detours: false,
+            detour_searches: 64,
+            refutation_searches: 256,
+            first_flaw: false,
+        }
+    }
+}
+
+/// The verdict of an audit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Soundness {
+    /// Mate, no cook, no pieces left over (完全作).
+    Sound,
+    /// Another attacker move mates too (余詰), or best play is shorter than
+    /// the stated solution (早詰).
+    Cooked,
+    /// The attacker ends with pieces in hand (駒余り).
+    Leftover,
+    /// No mate (不詰).
+    #[serde(rename = "nomate")]
+    NoMate,
+    /// A search hit a limit, or the main line could not be confirmed.
+    Unknown,
+    /// Not a tsume position.
+    Invalid,
+}
+
+impl Soundness {
+    /// Lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Soundness::Sound => "sound",
+            Soundness::Cooked => "cooked",
+            Soundness::Leftover => "leftover",
+            Soundness::NoMate => "nomate",
+            Soundness::Unknown => "unknown",
+            Soundness::Invalid => "invalid",
+        }
+    }
+
+    /// The composer's term.
+    pub fn japanese(self) -> &'static str {
+        match self {
+            Soundness::Sound => "完全作",
+            Soundness::Cooked => "余詰",
+            Soundness::Leftover => "駒余り",
+            Soundness::NoMate => "不詰",
+            Soundness::Unknown => "未解決",
+            Soundness::Invalid => "不正な局面",
+        }
+    }
+}
+
+/// A cook (余詰): another attacker move that also mates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cook {
+    /// The move number where it branches (the main line plays another move
+    /// there).
+    pub ply: usize,
+    /// The alternative move.
+    pub mv: Move,
+    /// Its mating line, starting with `mv` (solver's best play after it).
+    pub line: Vec<Move>,
+    /// Mate length counted from the branch, `mv` included; `None` when
+    /// unknown.
+    pub length: Option<usize>,
+    /// Whether the solver proved that length minimal.
+    pub length_exact: bool,
+    /// The attacker's hand at the end of `line`.
+    pub leftover: Hand,
+    /// How it was found, in words.
+    pub detail: String,
+}
+
+impl Cook {
+    /// The length of the whole problem through this cook (the moves before
+    /// the branch plus the cook's own length).
+    pub fn total_length(&self) -> Option<usize> {
+        self.length.map(|l| self.ply - 1 + l)
+    }
+}
+
+/// What a note is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoteKind {
+    /// 最終手余詰: another mate in one at the last move (tolerated).
+    LastMoveDual,
+    /// 手順前後: an alternative that reaches a later main-line position in
+    /// the same number of moves.
+    Transposition,
+    /// 迂回: an alternative that comes back to the main line the long way.
+    Detour,
+    /// 変同: a defender alternative as long as the main line, also clean.
+    SameLength,
+    /// 変長: a longer line that ends with pieces left, against a clean one.
+    LongerVariation,
+    /// The main line is not best play by the audit's own solves: the
+    /// defender lasts longer, escapes, or should prefer a clean line.
+    NotBestPlay,
+    /// 無駄合: the main line itself holds a futile interposition, so best
+    /// play under the convention is shorter than the main line.
+    FutileInMainLine,
+    /// A solve hit a limit.
+    Unresolved,
+}
+
+impl NoteKind {
+    /// The composer's term.
+    pub fn japanese(self) -> &'static str {
+        match self {
+            NoteKind::LastMoveDual => "最終手余詰",
+            NoteKind::Transposition => "手順前後",
+            NoteKind::Detour => "迂回",
+            NoteKind::SameLength => "変同",
+            NoteKind::LongerVariation => "変長",
+            NoteKind::NotBestPlay => "本手順不一致",
+            NoteKind::FutileInMainLine => "無駄合",
+            NoteKind::Unresolved => "未解決",
+        }
+    }
+
+    /// Lowercase name (the JSON `kind`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoteKind::LastMoveDual => "last_move_dual",
+            NoteKind::Transposition => "transposition",
+            NoteKind::Detour => "detour",
+            NoteKind::SameLength => "same_length",
+            NoteKind::LongerVariation => "longer_variation",
+            NoteKind::NotBestPlay => "not_best_play",
+            NoteKind::FutileInMainLine => "futile_in_main_line",
+            NoteKind::Unresolved => "unresolved",
+        }
+    }
+}
+
+/// Which side's alternative a note is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The attacker (攻方).
+    Attacker,
+    /// The defender (玉方).
+    Defender,
+}
+
+/// A note: not a flaw by itself (except where the verdict says so).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// What it is.
+    pub kind: NoteKind,
+    /// The move number of the alternative.
+    pub ply: usize,
+    /// Whose move it is.
+    pub side: Side,
+    /// The alternative line from the branch (its first move replaces the
+    /// main line's move at `ply`); empty when unknown.
+    pub moves: Vec<Move>,
+    /// The length of `moves` as a mate, when it is one.
+    pub length: Option<usize>,
+    /// The attacker's hand at the end of `moves`, when mate.
+    pub leftover: Option<Hand>,
+    /// 変同 within the last two moves.
+    pub tolerated: bool,
+    /// Transposition / detour: the main-line position reached, as a move
+    /// count (`P(rejoin)`), and after how many plies of `moves`.
+    pub rejoin: Option<(usize, usize)>,
+    /// The limit that was hit, for unresolved notes.
+    pub limit: Option<LimitHit>,
+    /// In words.
+    pub detail: String,
+}
+
+/// How the stated solution or length compares with best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatedOutcome {
+    /// The stated line is the main line (or the stated length its length).
+    Agrees,
+    /// The stated line differs but has the same length (another equally
+    /// long choice: 変同, a transposition or a cook of the same length).
+    SameLength,
+    /// 早詰: best play mates sooner than the stated solution.
+    EarlyMate,
+    /// The true length is longer: the stated line has a defender move that
+    /// is not best, or stops before mate.
+    LongerTrueLength,
+    /// A stated attacker move does not mate (or does not check).
+    NotMate,
+    /// Could not be decided (a limit, or the main line is not confirmed).
+    Unknown,
+}
+
+/// The comparison of what the problem states with the computed main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatedCheck {
+    /// The stated length.
+    pub length: Option<usize>,
+    /// The stated moves.
+    pub moves: Option<Vec<Move>>,
+    /// The outcome.
+    pub outcome: StatedOutcome,
+    /// The move number where the stated line departs from the main line.
+    pub ply: Option<usize>,
+    /// In words.
+    pub detail: String,
+}
+
+/// The result of an audit.
+#[derive(Clone, Debug)]
+pub struct Audit {
+    /// The verdict.
+    pub verdict: Soundness,
+    /// Why, in one line.
+    pub reason: String,
+    /// The start position.
+    pub start: Position,
+    /// The main line (empty unless mate).
+    pub moves: Vec<Move>,
+    /// Whether the solver proved the main line's length minimal.
+    pub length_exact: bool,
+    /// The attacker's hand at the end of the main line.
+    pub leftover: Hand,
+    /// Cooks, by ply.
+    pub cooks: Vec<Cook>,
+    /// Notes, by ply.
+    pub notes: Vec<Note>,
+    /// Stated vs computed, when the problem states something.
+    pub stated: Option<StatedCheck>,
+    /// On no mate: each check with a defence that refutes it (`None` when
+    /// none was found within the limits).
+    pub refutations: Vec<(Move, Option<Move>)>,
+    /// Defender alternatives skipped as futile interpositions.
+    pub futile_skipped: usize,
+    /// Plies cut from the solver's line because it came back to one of its
+    /// own positions (a cycle is never part of best play).
+    pub cycles_removed: usize,
+    /// Nodes of the main solve.
+    pub main_nodes: u64,
+    /// Seconds of the main solve.
+    pub main_seconds: f64,
+    /// Nodes of all solves.
+    pub nodes: u64,
+    /// Number of solves.
+    pub searches: usize,
+    /// Solves that hit a limit.
+    pub limit_hits: usize,
+    /// Wall time of the whole audit.
+    pub seconds: f64,
+    /// Why the position is invalid, if it is.
+    pub error: Option<String>,
+}
+
+impl Audit {
+    /// The main line's length, when mate.
+    pub fn length(&self) -> Option<usize> {
+        (!self.moves.is_empty()).then_some(self.moves.len())
+    }
+
+    /// The main-line position after `k` moves.
+    pub fn position_at(&self, k: usize) -> Position {
+        let mut p = self.start.clone();
+        for &m in &self.moves[..k.min(self.moves.len())] {
+            p.do_move(m);
+        }
+        p
+    }
+}
+
+/// A solve's result as the audit keeps it.
+#[derive(Clone, Debug)]
+struct Solved {
+    verdict: Verdict,
+    moves: Vec<Move>,
+    leftover: Hand,
+    exact: bool,
+    limit: Option<LimitHit>,
+    error: Option<String>,
+}
+
+/// How an alternative attacker move turned out.
+#[derive(Clone, Debug)]
+enum Alt {
+    NoMate,
+    Unresolved {
+        limit: Option<LimitHit>,
+        why: String,
+    },
+    Cook {
+        line: Vec<Move>,
+        exact: bool,
+        leftover: Hand,
+        detail: String,
+    },
+    /// Rejoins the main line (verified): after `at` plies of `line`, at
+    /// main-line index `index` (`None` in nested checks).
+    Rejoin {
+        line: Vec<Move>,
+        at: usize,
+        index: Option<usize>,
+    },
+}
+
+struct Auditor<'a> {
+    solver: &'a mut Solver,
+    opts: &'a AuditOptions,
+    cache: HashMap<u64, Solved>,
+    main_keys: HashMap<u64, usize>,
+    nodes: u64,
+    searches: usize,
+    limit_hits: usize,
+}
+
+/// Audit the problem starting at `start` (attacker to move).
+pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audit {
+    let clock = Instant::now();
+    let root = solver.solve(start, &opts.search);
+    let mut out = Audit {
+        verdict: Soundness::Unknown,
+        reason: String::new(),
+        start: start.clone(),
+        moves: Vec::new(),
+        length_exact: root.length_exact,
+        leftover: Hand::EMPTY,
+        cooks: Vec::new(),
+        notes: Vec::new(),
+        stated: None,
+        refutations: Vec::new(),
+        futile_skipped: 0,
+        cycles_removed: 0,
+        main_nodes: root.nodes,
+        main_seconds: root.seconds,
+        nodes: root.nodes,
+        searches: 1,
+        limit_hits: usize::from(root.limit_hit.is_some()),
+        seconds: 0.0,
+        error: root.error.clone(),
+    };
+    let mut a = Auditor {
+        solver,
+        opts,
+        cache: HashMap::new(),
+        main_keys: HashMap::new(),
+        nodes: 0,
+        searches: 0,
+        limit_hits: 0,
+    };
+    match root.verdict {
+        Verdict::Invalid => {
+            out.verdict = Soundness::Invalid;
+            out.reason = root.error.clone().unwrap_or_default();
+        }
+        Verdict::Unknown => {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!(
+                "the main search stopped ({}) before deciding mate",
+                root.limit_hit
+                    .map_or("no progress".into(), |h| h.to_string())
+            );
+            out.stated = a.stated_without_line();
+        }
+        Verdict::NoMate => {
+            out.verdict = Soundness::NoMate;
+            out.reason = "no mate (不詰)".into();
+            out.refutations = a.refutations(start);
+            out.stated = a.stated_without_line();
+        }
+        Verdict::Mate => {
+            let (moves, removed) = remove_cycles(start, &root.moves);
+            out.moves = moves;
+            out.cycles_removed = removed;
+            out.leftover = root.leftover;
+            a.examine(&mut out);
+        }
+    }
+    out.nodes += a.nodes;
+    out.searches += a.searches;
+    out.limit_hits += a.limit_hits;
+    out.seconds = clock.elapsed().as_secs_f64();
+    out
+}
+
+impl Auditor<'_> {
+    /// Solve `pos`: attacker to move, or defender to move in check.
+    fn solve_at(&mut self, pos: &Position) -> Solved {
+        if let Some(s) = self.cache.get(&pos.key()) {
+            return s.clone();
+        }
+        let r = if pos.in_check() {
+            self.solver.solve_after_check(pos, &self.opts.search)
+        } else {
+            self.solver.solve(pos, &self.opts.search)
+        };
+        self.nodes += r.nodes;
+        self.searches += 1;
+        if r.limit_hit.is_some() {
+            self.limit_hits += 1;
+        }
+        let s = Solved {
+            verdict: r.verdict,
+            moves: r.moves,
+            leftover: r.leftover,
+            exact: r.length_exact,
+            limit: r.limit_hit,
+            error: r.error,
+        };
+        // A cancelled search says nothing about the position; don't keep it.
+        if s.limit != Some(LimitHit::Cancelled) {
+            self.cache.insert(pos.key(), s.clone());
+        }
+        s
+    }
+
+    fn cancelled(&self) -> bool {
+        self.opts
+            .search
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The audit proper, once the main line is known.
+    fn examine(&mut self, out: &mut Audit) {
+        let n = out.moves.len();
+        let mut positions = Vec::with_capacity(n + 1);
+        let mut p = out.start.clone();
+        positions.push(p.clone());
+        for &m in &out.moves {
+            p.do_move(m);
+            positions.push(p.clone());
+        }
+        for (i, q) in positions.iter().enumerate() {
+            self.main_keys.entry(q.key()).or_insert(i);
+        }
+        let attacker = out.start.side_to_move();
+        let quick = self.opts.first_flaw;
+        // In quick mode a 早詰 against the stated solution settles the
+        // verdict once the main line is cross-checked: no alternatives.
+        let mut skip_attacker = false;
+        if quick {
+            out.stated = self.compare_stated(out, &positions);
+            skip_attacker = out
+                .stated
+                .as_ref()
+                .is_some_and(|s| s.outcome == StatedOutcome::EarlyMate);
+        }
+
+        // Attacker alternatives.
+        'attacker: for i in (0..n).step_by(2) {
+            if skip_attacker {
+                break;
+            }
+            let pos = &positions[i];
+            let ply = i + 1;
+            let mut checks = MoveList::new();
+            pos.check_moves(&mut checks);
+            let main_move = out.moves[i];
+            for &c in checks.iter().filter(|&&c| c != main_move) {
+                if self.cancelled() {
+                    break;
+                }
+                if i + 1 == n {
+                    if self.mates_at_once(pos, c) {
+                        out.notes.push(Note {
+                            kind: NoteKind::LastMoveDual,
+                            ply,
+                            side: Side::Attacker,
+                            moves: vec![c],
+                            length: Some(1),
+                            leftover: Some(hand_after(pos, c, attacker)),
+                            tolerated: true,
+                            rejoin: None,
+                            limit: None,
+                            detail: "another mate in one at the last move".into(),
+                        });
+                    }
+                    continue;
+                }
+                let remaining = n - i;
+                let mut budget = self.opts.detour_searches;
+                let class = self.classify(pos, c, remaining, 0, &mut budget, &[]);
+                self.record_alternative(out, i, c, class);
+                if quick && !out.cooks.is_empty() {
+                    break 'attacker;
+                }
+            }
+        }
+
+        // Defender alternatives: all of them, or in quick mode after a cook
+        // only those before it (enough to confirm the cook).
+        if self.opts.variations {
+            let until = match out.cooks.first() {
+                Some(c) if quick => c.ply,
+                _ => n + 1,
+            };
+            for i in (1..=n).step_by(2).filter(|&i| i + 1 < until) {
+                if self.cancelled() {
+                    break;
+                }
+                self.variations_at(out, &positions, i);
+            }
+        }
+        out.notes.sort_by_key(|n| n.ply);
+        if !quick {
+            out.stated = self.compare_stated(out, &positions);
+        }
+        self.decide(out);
+    }
+
+    /// The verdict, from the findings (order in the module docs).
+    fn decide(&mut self, out: &mut Audit) {
+        let first_bad = out
+            .notes
+            .iter()
+            .filter(|n| matches!(n.kind, NoteKind::NotBestPlay | NoteKind::FutileInMainLine))
+            .map(|n| n.ply)
+            .min();
+        // The main line's length bounds best play from above unless the
+        // defender was found to last longer somewhere.
+        let length_bound = !out.notes.iter().any(|n| n.kind == NoteKind::NotBestPlay);
+        // Without the defender cross-check only the start is surely on the
+        // solution: a later cook, or the main line's length, is trusted
+        // only when the solver proved the main line exact.
+        let checked = self.opts.variations || out.length_exact;
+        // Until the solver proves its line exact, an interposition in the
+        // main line may be a futile one that the audit's own test misses;
+        // past it the main line may not be the solution.
+        let first_interposition = if out.length_exact {
+            None
+        } else {
+            let mut p = out.start.clone();
+            let mut found = None;
+            for (i, &m) in out.moves.iter().enumerate() {
+                if !i.is_multiple_of(2) && is_interposition(&p, m) {
+                    found = Some(i + 1);
+                    break;
+                }
+                p.do_move(m);
+            }
+            found
+        };
+        let definite = out.cooks.iter().find(|c| {
+            first_bad.is_none_or(|b| c.ply <= b)
+                && (checked || c.ply == 1)
+                && first_interposition.is_none_or(|p| c.ply + 1 < p)
+        });
+        if let Some(c) = definite {
+            out.verdict = Soundness::Cooked;
+            out.reason = format!(
+                "余詰: at move {} {} also mates{}",
+                c.ply,
+                c.mv.usi(),
+                c.length.map_or(String::new(), |l| format!(" (in {l})"))
+            );
+            if out.cooks.len() > 1 {
+                out.reason
+                    .push_str(&format!(" — {} cooks in all", out.cooks.len()));
+            }
+            return;
+        }
+        if let Some(st) = &out.stated {
+            if st.outcome == StatedOutcome::EarlyMate && checked && length_bound {
+                out.verdict = Soundness::Cooked;
+                out.reason = format!(
+                    "早詰: best play mates in {} or less, shorter than the stated solution ({})",
+                    out.moves.len(),
+                    st.length.unwrap_or(0)
+                );
+                return;
+            }
+        }
+        if let Some(b) = first_bad {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!("the main line is not best play at move {b}; not confirmed");
+            return;
+        }
+        if let (Some(c), Some(p)) = (out.cooks.first(), first_interposition) {
+            if checked && first_bad.is_none_or(|b| c.ply <= b) {
+                out.verdict = Soundness::Unknown;
+                out.reason = format!(
+                    "at move {} {} also mates, but the main line's interposition at move {p} may be futile (the solver's line is not proven exact): not confirmed",
+                    c.ply,
+                    c.mv.usi()
+                );
+                return;
+            }
+        }
+        if let Some(c) = out.cooks.first().filter(|_| !checked) {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!(
+                "at move {} {} also mates, but the main line was not cross-checked (variations off)",
+                c.ply,
+                c.mv.usi()
+            );
+            return;
+        }
+        if !checked {
+            out.verdict = Soundness::Unknown;
+            out.reason = "the main line was not cross-checked (variations off) and the solver did not prove it exact".into();
+            return;
+        }
+        if let (false, Some(p)) = (out.leftover.is_empty(), first_interposition) {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!(
+                "the main line ends with {} in hand, but its interposition at move {p} may be futile (the solver's line is not proven exact): not confirmed",
+                out.leftover.sfen(true)
+            );
+            return;
+        }
+        if !out.leftover.is_empty() {
+            out.verdict = Soundness::Leftover;
+            out.reason = format!(
+                "駒余り: the attacker ends with {} in hand",
+                out.leftover.sfen(true)
+            );
+            return;
+        }
+        let unresolved: Vec<&Note> = out
+            .notes
+            .iter()
+            .filter(|n| n.kind == NoteKind::Unresolved && n.side == Side::Attacker)
+            .collect();
+        if let Some(u) = unresolved.first() {
+            out.verdict = Soundness::Unknown;
+            out.reason = format!(
+                "alternative {} at move {} not decided ({}){}",
+                u.moves.first().map_or(String::new(), |m| m.usi()),
+                u.ply,
+                u.limit.map_or("search budget".into(), |h| h.to_string()),
+                if unresolved.len() > 1 {
+                    format!(" — {} alternatives undecided", unresolved.len())
+                } else {
+                    String::new()
+                }
+            );
+            return;
+        }
+        out.verdict = Soundness::Sound;
+        out.reason = format!(
+            "sound: mate in {}, no cook, no pieces left over",
+            out.moves.len()
+        );
+    }
+}
+
+/// The line without its cycles: when a position of the line comes again,
+/// the plies between are cut (the continuation is played from the same
+/// position). Returns the line and the number of plies cut.
+pub fn remove_cycles(start: &Position, moves: &[Move]) -> (Vec<Move>, usize) {
+    let mut line = Vec::with_capacity(moves.len());
+    let mut keys = vec![start.key()];
+    let mut p = start.clone();
+    let mut removed = 0;
+    for &m in moves {
+        p.do_move(m);
+        line.push(m);
+        let k = p.key();
+        if let Some(a) = keys.iter().position(|&x| x == k) {
+            removed += line.len() - a;
+            line.truncate(a);
+            keys.truncate(a + 1);
+        } else {
+            keys.push(k);
+        }
+    }
+    (line, removed)
+}

@@ -1,0 +1,162 @@
+//! The audit on the Edo classics (将棋図巧, 将棋無双; `tests/data/edo-*`,
+//! records CC0-1.0): known flaws are caught, never a wrong verdict, and
+//! undisputed classics keep their recorded main line.
+
+use tsume::search::{
+    audit, Audit, AuditOptions, Limits, NoteKind, SolveOptions, Solver, Soundness, StatedOutcome,
+};
+
+/// `(sfen, recorded line)` of a problem of `tests/data/edo-problems.tsv`.
+fn edo(id: &str) -> (String, String) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/edo-problems.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let row = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{id}\t")))
+        .unwrap_or_else(|| panic!("{id} not in the set"));
+    let cols: Vec<&str> = row.split('\t').collect();
+    (cols[1].to_owned(), cols[3].to_owned())
+}
+
+fn is_clean(id: &str) -> bool {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/edo-clean-ids.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .any(|l| l.trim() == id)
+}
+
+/// Audit an Edo problem with its recorded line as the stated solution.
+fn check(id: &str, nodes: u64, first_flaw: bool) -> Audit {
+    check_with(id, nodes, first_flaw, 64)
+}
+
+fn check_with(id: &str, nodes: u64, first_flaw: bool, hash_mib: usize) -> Audit {
+    let (sfen, line) = edo(id);
+    let pos = tsume::parse_position(&sfen).unwrap();
+    let stated = tsume::notation::usi::parse_moves(&pos, &line).unwrap();
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let opts = AuditOptions {
+                search: SolveOptions {
+                    limits: Limits {
+                        nodes: Some(nodes),
+                        ..Limits::default()
+                    },
+                    ..SolveOptions::default()
+                },
+                stated_length: Some(stated.len()),
+                stated_moves: Some(stated),
+                first_flaw,
+                ..AuditOptions::default()
+            };
+            audit(&mut Solver::new(hash_mib), &pos, &opts)
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn usi(moves: &[tsume::Move]) -> String {
+    moves.iter().map(|m| m.usi()).collect::<Vec<_>>().join(" ")
+}
+
+/// zukou-066 (recorded 51) and zukou-082 (recorded 21) have shorter mates:
+/// 早詰, cooked.
+#[test]
+fn shorter_mates_than_recorded_are_cooked() {
+    for (id, recorded) in [("zukou-066", 51), ("zukou-082", 21)] {
+        let a = check(id, 100_000, true);
+        assert_eq!(a.verdict, Soundness::Cooked, "{id}: {}", a.reason);
+        let st = a.stated.as_ref().unwrap();
+        assert_eq!(st.length, Some(recorded));
+        assert_eq!(st.outcome, StatedOutcome::EarlyMate, "{id}: {}", st.detail);
+        assert!(a.moves.len() < recorded, "{id}");
+    }
+}
+
+/// musou-031: the recorded line has 107 moves; a mate of 37 or less
+/// exists (the defender's second move of the record is not best).
+#[test]
+fn musou_031_is_cooked() {
+    let a = check_with("musou-031", 2_000_000, true, 256);
+    assert_eq!(a.verdict, Soundness::Cooked, "{}", a.reason);
+    assert!(a.moves.len() <= 37, "{}", a.moves.len());
+    let st = a.stated.as_ref().unwrap();
+    assert_eq!(st.outcome, StatedOutcome::EarlyMate, "{}", st.detail);
+}
+
+/// musou-037, -073, -088 are no mate as transcribed: never `sound` (the
+/// solver cannot decide them yet within small limits: `unknown`).
+#[test]
+fn mistranscribed_problems_are_never_sound() {
+    for id in ["musou-037", "musou-073", "musou-088"] {
+        let a = check(id, 200_000, false);
+        assert!(
+            matches!(a.verdict, Soundness::NoMate | Soundness::Unknown),
+            "{id}: {:?} {}",
+            a.verdict,
+            a.reason
+        );
+    }
+}
+
+/// Undisputed classics where the solver returns the recorded line: the
+/// audit agrees with the record, finds no cook and no flaw in the main
+/// line. The verdict is `sound`, or `unknown` only because some
+/// alternatives could not be refuted within the (small) limits.
+#[test]
+fn clean_classics_keep_their_recorded_line() {
+    for id in ["zukou-042", "zukou-092", "musou-090"] {
+        assert!(is_clean(id), "{id}");
+        let (_, recorded) = edo(id);
+        let a = check(id, 50_000, false);
+        assert_eq!(usi(&a.moves), recorded, "{id}");
+        assert!(a.cooks.is_empty(), "{id}: {:?}", a.cooks);
+        assert_eq!(a.stated.as_ref().unwrap().outcome, StatedOutcome::Agrees);
+        assert!(a.leftover.is_empty(), "{id}");
+        assert!(
+            !a.notes
+                .iter()
+                .any(|n| matches!(n.kind, NoteKind::NotBestPlay | NoteKind::FutileInMainLine)),
+            "{id}"
+        );
+        match a.verdict {
+            Soundness::Sound => {}
+            Soundness::Unknown => assert!(
+                a.notes.iter().any(|n| n.kind == NoteKind::Unresolved),
+                "{id}: {}",
+                a.reason
+            ),
+            v => panic!("{id}: {v:?} {}", a.reason),
+        }
+    }
+}
+
+/// zukou-042: two alternatives that are not cooks. At move 19, １五角不成
+/// instead of 成 reaches the same position after 同玉 (the defender gets a
+/// bishop either way): 手順前後. At move 25, ４三龍 ２四玉 １三龍 returns to
+/// the position after move 23: 迂回.
+#[test]
+fn zukou_042_transposition_and_detour() {
+    let a = check("zukou-042", 50_000, false);
+    let t = a
+        .notes
+        .iter()
+        .find(|n| n.kind == NoteKind::Transposition)
+        .expect("transposition");
+    assert_eq!(
+        (t.ply, t.moves[0].usi(), t.rejoin),
+        (19, "4b1e".into(), Some((20, 2)))
+    );
+    let d = a
+        .notes
+        .iter()
+        .find(|n| n.kind == NoteKind::Detour)
+        .expect("detour");
+    assert_eq!(
+        (d.ply, usi(&d.moves[..3]), d.rejoin),
+        (25, "1c4c 3d2d 4c1c".into(), Some((23, 3)))
+    );
+}

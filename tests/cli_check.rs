@@ -1,0 +1,137 @@
+//! The `tsume check` and `tsume report` commands: output, exit codes.
+
+use std::process::Command;
+
+fn tsume(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(args)
+        .output()
+        .expect("run tsume");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    )
+}
+
+/// Sound mate in 3 with two tolerated 変同 and a last-move dual (see
+/// tests/check.rs).
+const HENDOU: &str = "sfen 9/7k1/9/8G/5G1P1/9/9/9/9 b 2G2r2b4s4n4l17p 1";
+/// Mate in one leaving a bishop in hand.
+const LEFTOVER: &str = "sfen 6k2/9/5P1B1/9/9/9/9/9/9 b BG2r3g4s4n4l17p 1";
+
+#[test]
+fn check_text() {
+    let (code, out, _) = tsume(&["check", "--nodes", "100000", HENDOU]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("verdict: sound (完全作)"), "{out}");
+    assert!(out.contains("length: 3"), "{out}");
+    assert!(out.contains("moves (ja): ２三金打 "), "{out}");
+    assert!(out.contains("変同 same_length"), "{out}");
+    assert!(out.contains("最終手余詰 last_move_dual"), "{out}");
+}
+
+#[test]
+fn check_json() {
+    let (code, out, _) = tsume(&[
+        "check", "--nodes", "100000", "--format", "json", "--stated", "3", HENDOU,
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "sound");
+    assert_eq!(v["length"], 3);
+    assert_eq!(v["moves"][0], "G*2c");
+    assert_eq!(v["moves_ja"][0], "２三金打");
+    assert_eq!(v["stated_length"], 3);
+    assert_eq!(v["stated"]["outcome"], "agrees");
+    assert_eq!(v["leftover"], "-");
+    assert_eq!(v["cooks"].as_array().unwrap().len(), 0);
+    let notes = v["notes"].as_array().unwrap();
+    assert!(notes
+        .iter()
+        .any(|n| n["kind"] == "same_length" && n["ply"] == 2 && n["tolerated"] == true));
+    assert!(notes
+        .iter()
+        .any(|n| n["kind"] == "last_move_dual" && n["ply"] == 3));
+    for key in ["nodes", "seconds", "searches"] {
+        assert!(v[key].is_number(), "{key}");
+    }
+}
+
+#[test]
+fn check_leftover_and_early_mate() {
+    let (code, out, _) = tsume(&["check", "--nodes", "100000", "--format", "json", LEFTOVER]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "leftover");
+    assert_eq!(v["leftover"], "B");
+    // A longer stated solution: 早詰, cooked.
+    let (code, out, _) = tsume(&["check", "--nodes", "100000", "--stated", "5", HENDOU]);
+    assert_eq!(code, 0);
+    assert!(out.contains("verdict: cooked"), "{out}");
+    assert!(out.contains("early_mate"), "{out}");
+}
+
+#[test]
+fn check_exit_codes() {
+    // unknown: a node limit too small for the main search
+    let (code, out, _) = tsume(&["check", "--nodes", "1", "--format", "json", HENDOU]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(r#""verdict":"unknown""#));
+    // no mate
+    let (code, out, _) = tsume(&["check", "sfen 8k/9/9/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("verdict: nomate"), "{out}");
+    // invalid input
+    let (code, _, err) = tsume(&["check", "sfen 9/9/9/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = tsume(&["check", "not a position"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = tsume(&["check", "--stated-moves", "7g7f", HENDOU]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--stated-moves"), "{err}");
+}
+
+#[test]
+fn report_html_and_markdown() {
+    let dir = std::env::temp_dir().join(format!("tsume-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let html = dir.join("r.html");
+    let (code, _, err) = tsume(&[
+        "report",
+        "--nodes",
+        "100000",
+        "--out",
+        html.to_str().unwrap(),
+        HENDOU,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("完全作 sound"));
+    assert_eq!(page.matches("<svg").count(), 2, "start and final diagrams");
+    // White's king is drawn upside down; Black's gold upright.
+    assert!(page.contains(r#"transform="rotate(180 "#));
+    assert!(page.contains(">玉</text>"));
+    assert!(!page.contains("http://") || page.contains("http://www.w3.org/2000/svg"));
+    assert!(!page.contains("<script"));
+    // Standard output is HTML too.
+    let (code, out, _) = tsume(&["report", "--nodes", "100000", HENDOU]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<!DOCTYPE html>"));
+    // Markdown with KIF diagrams.
+    let md = dir.join("r.md");
+    let (code, _, _) = tsume(&[
+        "report",
+        "--nodes",
+        "100000",
+        "--out",
+        md.to_str().unwrap(),
+        LEFTOVER,
+    ]);
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert!(text.contains("**leftover (駒余り)**"), "{text}");
+    assert!(text.contains("先手の持駒：角"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
