@@ -34,7 +34,7 @@ mod audit;
 mod row;
 mod summary;
 
-pub use audit::{Audit, AuditReport, InterimAudit};
+pub use audit::{Audit, AuditReport, FullAudit, InterimAudit};
 pub use row::{
     complete_len, read_rows, row_line, ReadRowsError, Row, RowFormat, RowVerdict, RowWriter,
     CSV_HEADER,

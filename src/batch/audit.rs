@@ -119,3 +119,42 @@ impl Audit for InterimAudit {
         report
     }
 }
+
+/// The composer's audit of `tsume check` (issue 5): cooks (余詰) at every
+/// attacker move, leftover pieces (駒余り), variations, stated vs computed.
+/// What `batch --check` runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FullAudit;
+
+impl Audit for FullAudit {
+    fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
+        use crate::search::audit::{audit, AuditOptions, Soundness};
+        let aopts = AuditOptions {
+            search: opts.clone(),
+            stated_length: problem.stated_length.map(|n| n as usize),
+            stated_moves: problem.stated_moves.clone(),
+            ..AuditOptions::default()
+        };
+        let a = audit(solver, &problem.position, &aopts);
+        let verdict = match a.verdict {
+            Soundness::Sound => RowVerdict::Sound,
+            Soundness::Cooked => RowVerdict::Cooked,
+            Soundness::Leftover => RowVerdict::Leftover,
+            Soundness::NoMate => RowVerdict::NoMate,
+            Soundness::Unknown => RowVerdict::Unknown,
+            Soundness::Invalid => RowVerdict::Invalid,
+        };
+        AuditReport {
+            verdict,
+            moves: a.moves.clone(),
+            leftover: a.leftover,
+            cooks: a
+                .cooks
+                .iter()
+                .map(|c| format!("{}:{}", c.ply, c.mv.usi()))
+                .collect(),
+            note: (!a.reason.is_empty() && verdict != RowVerdict::Sound).then(|| a.reason.clone()),
+            nodes: a.nodes,
+        }
+    }
+}
