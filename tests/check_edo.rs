@@ -108,7 +108,7 @@ fn mistranscribed_problems_are_never_sound() {
 /// alternatives could not be refuted within the (small) limits.
 #[test]
 fn clean_classics_keep_their_recorded_line() {
-    for id in ["zukou-042", "zukou-092", "musou-090"] {
+    for id in ["zukou-011", "zukou-042", "zukou-092", "musou-090"] {
         assert!(is_clean(id), "{id}");
         let (_, recorded) = edo(id);
         let a = check(id, 50_000, false);
@@ -159,4 +159,37 @@ fn zukou_042_transposition_and_detour() {
         (d.ply, usi(&d.moves[..3]), d.rejoin),
         (25, "1c4c 3d2d 4c1c".into(), Some((23, 3)))
     );
+}
+
+/// zukou-011 (49 moves): a 変同 in the middle of the line — at move 28 the
+/// defender's 9b (8a9b) instead of the main line's move gives a clean line
+/// of the same length; not within the last two moves, so not tolerated.
+/// Also two transpositions and a last-move dual.
+#[test]
+fn zukou_011_same_length_variation() {
+    let a = check("zukou-011", 50_000, false);
+    assert_eq!(a.moves.len(), 49);
+    let found: Vec<(NoteKind, usize, bool)> = a
+        .notes
+        .iter()
+        .filter(|n| n.kind != NoteKind::Unresolved)
+        .map(|n| (n.kind, n.ply, n.tolerated))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (NoteKind::Transposition, 9, true),
+            (NoteKind::SameLength, 28, false),
+            (NoteKind::Transposition, 37, true),
+            (NoteKind::LastMoveDual, 49, true),
+        ]
+    );
+    let v = a
+        .notes
+        .iter()
+        .find(|n| n.kind == NoteKind::SameLength)
+        .unwrap();
+    assert_eq!(v.moves[0].usi(), "8a9b");
+    assert_eq!(v.length, Some(49 - 27));
+    assert_eq!(v.leftover.map(|h| h.is_empty()), Some(true));
 }
