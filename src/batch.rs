@@ -380,7 +380,7 @@ fn empty_row(item: &Item) -> Row {
 }
 
 /// Solve (or, with an audit, audit) one problem into its row.
-pub fn solve_item(
+fn solve_item(
     item: &Item,
     solver: &mut Option<Solver>,
     hash_mib: usize,
