@@ -170,8 +170,8 @@ enum Command {
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]
         futile: FutileArg,
-        /// Audit each problem like `tsume check` (cooks, leftover pieces,
-        /// variations, stated length), not only solve it.
+        /// Audit each problem, not only solve it (the interim audit: stated
+        /// length vs main line, leftover pieces; `tsume check` is the full one).
         #[arg(long)]
         check: bool,
         /// Output file, `.csv` or `.jsonl` (default: CSV on stdout).

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tsume::batch::{
-    self, BatchOptions, Event, FullAudit, Item, Row, RowFormat, RowVerdict, RowWriter, Shard,
+    self, BatchOptions, Event, InterimAudit, Item, Row, RowFormat, RowVerdict, RowWriter, Shard,
     Summary,
 };
 use tsume::search::FutileMode;
@@ -87,7 +87,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
         futile: a.futile,
         audit: a
             .check
-            .then(|| Arc::new(FullAudit) as Arc<dyn batch::Audit>),
+            .then(|| Arc::new(InterimAudit) as Arc<dyn batch::Audit>),
         cancel: None,
     };
     let show_bar = !a.quiet && (a.progress || std::io::stderr().is_terminal());
