@@ -12,7 +12,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_tsume");
 /// Per-problem limit of the tests that check verdicts and lines: nodes,
 /// not time, so that the rows do not depend on the machine's speed or load
 /// (with `--time 0`). Enough to refine zukou-066's cook to its shortest.
-const LIMIT: &str = "1000000";
+const LIMIT: &str = "2000000";
 
 fn tsume(args: &[&str]) -> Output {
     Command::new(BIN)
@@ -124,7 +124,7 @@ fn mixed_book_with_check_every_row_in_order() {
         [
             (1, src(2), "kongo-01", RowVerdict::Sound),
             (2, src(3), "", RowVerdict::Invalid),
-            (3, src(5), "zukou-011", RowVerdict::Sound),
+            (3, src(5), "zukou-011", RowVerdict::Unknown),
             (4, src(6), "nogare-01", RowVerdict::NoMate),
             (5, src(7), "zukou-066", RowVerdict::Cooked),
             (6, src(8), "no-defender-king", RowVerdict::Invalid),
@@ -148,14 +148,19 @@ fn mixed_book_with_check_every_row_in_order() {
     // A good problem: its line in USI and Japanese.
     assert_eq!(rows[0].moves, "9f5b+ 4a5b S*4b");
     assert_eq!(rows[0].moves_ja, "５二角成 同銀左 ４二銀打");
+    // A long problem whose line is not proven shortest within the limit.
     assert_eq!(
         (rows[2].length, rows[2].stated_length),
         (Some(49), Some(49))
     );
+    assert_eq!(
+        rows[2].error,
+        "mate, but the 49-ply line is not proven shortest (stopped by the node limit), 49 stated"
+    );
     // The summary lists the failures with their source lines.
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(
-        err.contains("verdicts: sound 3, cooked 1, nomate 1, invalid 2"),
+        err.contains("verdicts: sound 2, cooked 1, nomate 1, unknown 1, invalid 2"),
         "{err}"
     );
     assert!(
@@ -202,7 +207,7 @@ fn all_good_exits_0_and_jsonl() {
     let dir = scratch("good");
     let book = dir.join("good.sfen");
     let smoke = "problems/smoke/smoke.sfen";
-    let lines = ["kongo-01", "kongo-05", "zukou-011"].map(|id| line_of(smoke, id));
+    let lines = ["kongo-01", "kongo-05", "kongo-30"].map(|id| line_of(smoke, id));
     std::fs::write(&book, lines.join("\n")).unwrap();
     let out = dir.join("good.jsonl");
     let o = tsume(&[
@@ -409,13 +414,15 @@ fn directories_are_read_recursively_in_path_order() {
         LIMIT,
         "problems/smoke",
     ]);
-    assert_eq!(o.status.code(), Some(1)); // one no-mate and one cook
+    // One no-mate, one cook, and zukou-011 not proven within the limit.
+    assert_eq!(o.status.code(), Some(1));
     let rows = read_rows(&String::from_utf8(o.stdout).unwrap(), RowFormat::Csv).unwrap();
     assert_eq!(rows.len(), 10);
     assert_eq!(rows[0].source, "problems/smoke/kongo-27.kif:1");
     assert_eq!(rows[1].source, "problems/smoke/smoke.sfen:9");
     let count = |v| rows.iter().filter(|r| r.verdict == v).count();
-    assert_eq!(count(RowVerdict::Sound), 8);
+    assert_eq!(count(RowVerdict::Sound), 7);
+    assert_eq!(count(RowVerdict::Unknown), 1);
     assert_eq!(count(RowVerdict::NoMate), 1);
     assert_eq!(count(RowVerdict::Cooked), 1);
 }
@@ -443,7 +450,7 @@ fn usage_errors_exit_2() {
     // Resuming a file written for another input.
     let out = dir.join("other.csv");
     let smoke = "problems/smoke/smoke.sfen";
-    tsume(&["batch", "-q", smoke, "--out", s(&out)]);
+    tsume(&["batch", "-q", "--nodes", "1000", smoke, "--out", s(&out)]);
     let o = tsume(&["batch", "-q", "--resume", s(&book), "--out", s(&out)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("another input"));

@@ -48,7 +48,11 @@ impl AuditReport {
         let note = if let Some(e) = &r.error {
             Some(e.clone())
         } else if let Some(hit) = r.limit_hit {
-            Some(format!("stopped by the {hit}"))
+            Some(if r.verdict == Verdict::Mate && !r.length_exact {
+                format!("mate; the line is not proven shortest: stopped by the {hit}")
+            } else {
+                format!("stopped by the {hit}")
+            })
         } else if r.verdict == Verdict::Unknown {
             Some("the search ended without a verdict".into())
         } else {
@@ -79,6 +83,8 @@ pub trait Audit: Send + Sync {
 /// **Interim audit**, until `tsume check` (issue 5) provides the full one.
 ///
 /// One solve; when it is mate, in this order:
+/// - `unknown` when a limit cut the search before the main line's length
+///   was proven (the mate is certain, the length is not);
 /// - `cooked` when the stated length is longer than the main line (a
 ///   shorter mate exists: 早詰, the commonest cook);
 /// - `misstated` when the stated length is shorter than the main line (the
@@ -94,11 +100,28 @@ pub struct InterimAudit;
 
 impl Audit for InterimAudit {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
-        let mut report = AuditReport::from_solve(&solver.solve(&problem.position, opts));
+        let solved = solver.solve(&problem.position, opts);
+        let mut report = AuditReport::from_solve(&solved);
         if report.verdict != RowVerdict::Mate {
             return report;
         }
         let len = report.moves.len() as u32;
+        if !solved.length_exact {
+            // Mate is certain, but the line's length is not proven to be
+            // the mate's length: no verdict on the problem (when unsure:
+            // unknown).
+            report.verdict = RowVerdict::Unknown;
+            let stated = problem
+                .stated_length
+                .map_or(String::new(), |s| format!(", {s} stated"));
+            let why = solved
+                .limit_hit
+                .map_or("not proven".to_owned(), |h| format!("stopped by the {h}"));
+            report.note = Some(format!(
+                "mate, but the {len}-ply line is not proven shortest ({why}){stated}"
+            ));
+            return report;
+        }
         (report.verdict, report.note) = match problem.stated_length {
             Some(stated) if len < stated => (
                 RowVerdict::Cooked,
