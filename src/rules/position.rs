@@ -310,25 +310,60 @@ impl Position {
     /// Pieces of colour `by` attacking `sq`, given occupancy `occ`.
     #[inline]
     pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let ours = self.by_color[by];
+        let mut a = self.step_attackers_to(by, sq) & ours;
+        let (diag, orth, lances) = self.sliders(by);
+        if (attacks::bishop_empty(sq) & diag).any() {
+            a |= attacks::bishop(sq, occ) & diag;
+        }
+        if (attacks::rook_empty(sq) & orth).any() {
+            a |= attacks::rook(sq, occ) & orth;
+        }
+        if (attacks::lance_empty(by.flip(), sq) & lances).any() {
+            a |= attacks::lance(by.flip(), sq, occ) & lances;
+        }
+        a
+    }
+
+    /// Whether `by` attacks `sq` with occupancy `occ`.
+    #[inline]
+    pub fn is_attacked(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
+        if (self.step_attackers_to(by, sq) & self.by_color[by]).any() {
+            return true;
+        }
+        // Sliders: the ray scan only when one stands on an empty-board line.
+        let (diag, orth, lances) = self.sliders(by);
+        ((attacks::bishop_empty(sq) & diag).any() && (attacks::bishop(sq, occ) & diag).any())
+            || ((attacks::rook_empty(sq) & orth).any() && (attacks::rook(sq, occ) & orth).any())
+            || ((attacks::lance_empty(by.flip(), sq) & lances).any()
+                && (attacks::lance(by.flip(), sq, occ) & lances).any())
+    }
+
+    /// Step pieces of either colour that would attack `sq` if they were
+    /// `by`'s (mask with `by`'s pieces).
+    #[inline(always)]
+    fn step_attackers_to(&self, by: Color, sq: Square) -> Bitboard {
         let them = by.flip();
         let k = &self.by_kind;
         let kings = k[PieceKind::King as usize];
         let horses = k[PieceKind::Horse as usize];
         let dragons = k[PieceKind::Dragon as usize];
-        ((attacks::pawn(them, sq) & k[PieceKind::Pawn as usize])
+        (attacks::pawn(them, sq) & k[PieceKind::Pawn as usize])
             | (attacks::knight(them, sq) & k[PieceKind::Knight as usize])
             | (attacks::silver(them, sq) & (k[PieceKind::Silver as usize] | kings | dragons))
             | (attacks::gold(them, sq) & (self.golds() | kings | horses))
-            | (attacks::bishop(sq, occ) & (k[PieceKind::Bishop as usize] | horses))
-            | (attacks::rook(sq, occ) & (k[PieceKind::Rook as usize] | dragons))
-            | (attacks::lance(them, sq, occ) & k[PieceKind::Lance as usize]))
-            & self.by_color[by]
     }
 
-    /// Whether `by` attacks `sq` with occupancy `occ`.
+    /// `by`'s diagonal sliders (角, 馬), orthogonal sliders (飛, 龍), lances.
     #[inline(always)]
-    pub fn is_attacked(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
-        self.attackers_to(by, sq, occ).any()
+    fn sliders(&self, by: Color) -> (Bitboard, Bitboard, Bitboard) {
+        let k = &self.by_kind;
+        let ours = self.by_color[by];
+        (
+            (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & ours,
+            (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & ours,
+            k[PieceKind::Lance as usize] & ours,
+        )
     }
 
     /// Per-side material count for impasse (入玉) scoring: rook/bishop (and

@@ -145,6 +145,7 @@ impl<'a> Dfpn<'a> {
             .iter()
             .map(|&m| {
                 let (bk, hk) = self.pos.keys_after(m);
+                self.tt.prefetch(bk);
                 let captured = if m.is_drop() {
                     None
                 } else {
