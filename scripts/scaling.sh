@@ -16,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 FILE=${1:-}
 if [[ -z $FILE ]]; then
   FILE=$work/edo50.sfen
-  grep '^sfen' problems/edo.sfen | head -50 >"$FILE"
+  grep -m 50 '^sfen' problems/edo.sfen >"$FILE"
 fi
 cargo build --release --quiet
 n=$(grep -cv '^[[:space:]]*#\|^[[:space:]]*$' "$FILE" || true)

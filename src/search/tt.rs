@@ -6,7 +6,7 @@
 //! proof hand (証明駒): every attacker hand that dominates it is mate too. A
 //! disproven entry stores a disproof hand (反証駒): every hand it dominates
 //! is not mate. The table never grows: when a bucket is full the least
-//! valuable entry is replaced. `clear` is O(1) (a generation counter).
+//! valuable entry is replaced. `clear` is O(1) (a 16-bit generation counter).
 
 use super::pndn::{PnDn, INF};
 use crate::rules::Hand;
@@ -35,8 +35,9 @@ struct Entry {
     /// depth of the search that stored it.
     len: u16,
     kind: u8,
-    gen: u8,
-    _pad: u16,
+    _pad: u8,
+    /// The `clear` generation that wrote the entry; others are empty.
+    gen: u16,
 }
 
 /// What the table knows about a node.
@@ -83,11 +84,31 @@ impl Probe {
     }
 }
 
+/// `n` empty entries, from zeroed memory: the operating system hands out
+/// zero pages lazily, so a large table costs nothing until it is used
+/// (a short solve does not pay for touching 256 MiB).
+fn zeroed_entries(n: usize) -> Vec<Entry> {
+    let layout = std::alloc::Layout::array::<Entry>(n).expect("table size overflows");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: `Entry` is made of integers only, and all-zero bytes are
+    // `Entry::default()`; the memory comes from the global allocator with
+    // the layout of `n` entries, which is what `Vec` frees it with.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(p, n, n)
+    }
+}
+
 /// A memory-bounded transposition table.
 pub struct TranspositionTable {
     entries: Vec<Entry>,
     mask: usize,
-    gen: u8,
+    gen: u16,
 }
 
 impl TranspositionTable {
@@ -100,7 +121,7 @@ impl TranspositionTable {
             buckets *= 2;
         }
         TranspositionTable {
-            entries: vec![Entry::default(); buckets * BUCKET],
+            entries: zeroed_entries(buckets * BUCKET),
             mask: buckets - 1,
             gen: 1,
         }
@@ -111,7 +132,7 @@ impl TranspositionTable {
         self.entries.len() * std::mem::size_of::<Entry>()
     }
 
-    /// Forget everything, in O(1) except once every 255 clears.
+    /// Forget everything, in O(1) except once every 65,535 clears.
     pub fn clear(&mut self) {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
@@ -378,6 +399,29 @@ mod tests {
         assert!(!tt.probe(7, d.with(PieceKind::Pawn, 1), 9).is_disproven());
         tt.clear();
         assert!(!tt.probe(42, more, UNBOUNDED).found);
+    }
+
+    #[test]
+    fn clear_forgets_across_the_generation_wrap() {
+        let mut tt = TranspositionTable::new(1);
+        for round in 0..(u16::MAX as u32 + 3) {
+            let key = 1000 + u64::from(round % 7);
+            tt.store_proven(key, Hand::EMPTY, 3, 0, 1);
+            assert!(tt.probe(key, Hand::EMPTY, UNBOUNDED).is_proven());
+            tt.clear();
+            // nothing from any earlier generation survives
+            for k in 1000..1007 {
+                assert!(!tt.probe(k, Hand::EMPTY, UNBOUNDED).found, "{round}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_table_is_empty() {
+        let tt = TranspositionTable::new(1);
+        assert!(tt.entries.iter().all(|e| e.kind == EMPTY && e.key == 0));
+        assert!(!tt.probe(0, Hand::EMPTY, UNBOUNDED).found);
+        assert_eq!(tt.hashfull(), 0);
     }
 
     #[test]
