@@ -163,6 +163,25 @@ impl<'a> Dfpn<'a> {
             .collect()
     }
 
+    /// In a depth-bounded search ("mate within N?", run after a first
+    /// proof), try first what the earlier proofs suggest: at attacker
+    /// nodes the checks with the shortest known mate, at defender nodes
+    /// the evasions with the longest known mate, evasions without a known
+    /// mate before them (the likeliest escapes). Ties between equal
+    /// numbers go to the earlier child, so this only orders the search.
+    fn order_by_known_length(&self, children: &mut [Child], or_node: bool) {
+        let known = |c: &Child| {
+            let p = self.tt.probe(c.board_key, c.hand, UNBOUNDED);
+            match (p.is_proven(), or_node) {
+                (true, true) => u32::from(p.len),
+                (false, true) => u32::MAX,
+                (true, false) => u32::from(u16::MAX - p.len),
+                (false, false) => 0,
+            }
+        };
+        children.sort_by_cached_key(known);
+    }
+
     fn child_value(&mut self, c: &Child, or_node: bool, remaining: u16) -> ChildValue {
         if self.path.contains(c.full_key) || self.rep.contains(c.path_key) {
             return ChildValue {
@@ -270,7 +289,10 @@ impl<'a> Dfpn<'a> {
         } else {
             remaining - 1
         };
-        let children = self.children(&moves, or_node, path_key);
+        let mut children = self.children(&moves, or_node, path_key);
+        if remaining != UNBOUNDED {
+            self.order_by_known_length(&mut children, or_node);
+        }
         let mut values = vec![ChildValue::default(); children.len()];
 
         self.path.push(own_key);
