@@ -23,6 +23,13 @@ fn tsume(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `tsume batch --time 0 --nodes LIMIT ARGS...`.
+fn batch_limited(args: &[&str]) -> Output {
+    let mut all = vec!["batch", "--time", "0", "--nodes", LIMIT];
+    all.extend_from_slice(args);
+    tsume(&all)
+}
+
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tsume-batch-{name}-{}", std::process::id()));
@@ -94,19 +101,7 @@ fn mixed_book_with_check_every_row_in_order() {
     let dir = scratch("mixed-check");
     let book = mixed_book(&dir);
     let out = dir.join("out.csv");
-    let o = tsume(&[
-        "batch",
-        "--check",
-        "--jobs",
-        "2",
-        "--time",
-        "0",
-        "--nodes",
-        LIMIT,
-        s(&book),
-        "--out",
-        s(&out),
-    ]);
+    let o = batch_limited(&["--check", "--jobs", "2", s(&book), "--out", s(&out)]);
     assert_eq!(
         o.status.code(),
         Some(1),
@@ -177,17 +172,7 @@ fn mixed_book_with_check_every_row_in_order() {
 fn mixed_book_without_check_on_stdout() {
     let dir = scratch("mixed-solve");
     let book = mixed_book(&dir);
-    let o = tsume(&[
-        "batch",
-        "-q",
-        "--jobs",
-        "2",
-        "--time",
-        "0",
-        "--nodes",
-        LIMIT,
-        s(&book),
-    ]);
+    let o = batch_limited(&["-q", "--jobs", "2", s(&book)]);
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stderr.is_empty(), "--quiet: nothing on stderr");
     let text = String::from_utf8(o.stdout).unwrap();
@@ -210,17 +195,7 @@ fn all_good_exits_0_and_jsonl() {
     let lines = ["kongo-01", "kongo-05", "kongo-30"].map(|id| line_of(smoke, id));
     std::fs::write(&book, lines.join("\n")).unwrap();
     let out = dir.join("good.jsonl");
-    let o = tsume(&[
-        "batch",
-        "--check",
-        "--time",
-        "0",
-        "--nodes",
-        LIMIT,
-        s(&book),
-        "--out",
-        s(&out),
-    ]);
+    let o = batch_limited(&["--check", s(&book), "--out", s(&out)]);
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -404,16 +379,7 @@ fn shards_partition_the_book_and_concatenate() {
 
 #[test]
 fn directories_are_read_recursively_in_path_order() {
-    let o = tsume(&[
-        "batch",
-        "-q",
-        "--check",
-        "--time",
-        "0",
-        "--nodes",
-        LIMIT,
-        "problems/smoke",
-    ]);
+    let o = batch_limited(&["-q", "--check", "problems/smoke"]);
     // One no-mate, one cook, and zukou-011 not proven within the limit.
     assert_eq!(o.status.code(), Some(1));
     let rows = read_rows(&String::from_utf8(o.stdout).unwrap(), RowFormat::Csv).unwrap();
