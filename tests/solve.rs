@@ -3,21 +3,15 @@
 use tsume::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
 
 fn solve_with(sfen: &str, futile: FutileMode) -> tsume::search::SolveResult {
-    solve_opts(
-        sfen,
-        SolveOptions {
-            limits: Limits {
-                nodes: Some(20_000_000),
-                ..Limits::default()
-            },
-            futile,
-            ..SolveOptions::default()
-        },
-    )
-}
-
-fn solve_opts(sfen: &str, opts: SolveOptions) -> tsume::search::SolveResult {
     let pos = tsume::parse_position(sfen).expect("valid test position");
+    let opts = SolveOptions {
+        limits: Limits {
+            nodes: Some(20_000_000),
+            ..Limits::default()
+        },
+        futile,
+        ..SolveOptions::default()
+    };
     // deep searches recurse: run on a big stack
     std::thread::Builder::new()
         .stack_size(256 << 20)
@@ -131,37 +125,4 @@ fn node_limit_gives_unknown() {
     assert_eq!(r.verdict, Verdict::Unknown);
     assert_eq!(r.limit_hit, Some(tsume::search::LimitHit::Nodes));
     assert!(r.moves.is_empty());
-}
-
-/// 図巧 第3番 (45 plies): the first proof's line has 51 plies; a node limit
-/// that cuts the proof of minimality keeps the shorter line the cut search
-/// had already found, a complete mate, and says the length is not proven.
-#[test]
-fn a_cut_refinement_keeps_the_shortest_complete_line() {
-    let sfen = "2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1";
-    let limited = |nodes, exact_line| SolveOptions {
-        limits: Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        },
-        exact_line,
-        ..SolveOptions::default()
-    };
-    let first = solve_opts(sfen, limited(300_000, false));
-    assert_eq!((first.verdict, first.moves.len()), (Verdict::Mate, 51));
-    let cut = solve_opts(sfen, limited(300_000, true));
-    assert_eq!(cut.verdict, Verdict::Mate);
-    assert!(!cut.length_exact);
-    assert!(cut.limit_hit.is_some());
-    assert_eq!(cut.moves.len(), 45);
-    let mut pos = tsume::parse_position(sfen).unwrap();
-    for &m in &cut.moves {
-        pos.do_move(m);
-    }
-    let mut evasions = tsume::rules::MoveList::new();
-    pos.evasion_moves(&mut evasions);
-    assert!(
-        pos.in_check() && evasions.is_empty(),
-        "the line ends in mate"
-    );
 }

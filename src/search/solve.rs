@@ -184,17 +184,7 @@ impl Solver {
                 let line = ls.main_line(pos, len, opts.futile);
                 result.nodes += ls.nodes;
                 if budget.hit.is_some() {
-                    // The refinement stored shorter proofs before it was
-                    // cut: read the line again, and keep the shorter of
-                    // the two lines that end in mate.
-                    let again = read_line(&self.tt, pos, attacker);
-                    result.moves = if ends_in_mate(pos, &again)
-                        && (again.len() < first_line.len() || !ends_in_mate(pos, &first_line))
-                    {
-                        again
-                    } else {
-                        first_line
-                    };
+                    result.moves = first_line;
                     result.length_exact = false;
                 } else {
                     result.moves = line.moves;
@@ -242,18 +232,6 @@ fn color_name(c: Color) -> &'static str {
         Color::Black => "black",
         Color::White => "white",
     }
-}
-
-/// Whether `line`, played from `root`, ends with the side to move mated
-/// (in check, no legal move).
-fn ends_in_mate(root: &Position, line: &[Move]) -> bool {
-    let mut p = root.clone();
-    for &m in line {
-        p.do_move(m);
-    }
-    let mut ev = MoveList::new();
-    p.evasion_moves(&mut ev);
-    p.in_check() && ev.is_empty()
 }
 
 /// Follow the table from a proven root: the attacker takes the shortest
