@@ -563,7 +563,7 @@ impl Auditor<'_> {
         let r = if pos.in_check() {
             self.solver.solve_after_check(pos, &self.opts.search)
         } else {
-            self.solver.solve(pos, &self.opts.search)
+            self.solver.solve_in_problem(pos, &self.opts.search)
         };
         self.nodes += r.nodes;
         self.searches += 1;

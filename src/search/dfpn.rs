@@ -1,67 +1,69 @@
-//! Depth-first proof-number search, df-pn (Nagai 2002), for tsume-shogi.
+//! The MID loop of depth-first proof-number search, df-pn (Nagai 2002,
+//! "Df-pn algorithm for searching AND/OR trees and its applications"), for
+//! tsume-shogi, with a bound on the mate length.
 //!
 //! OR nodes (attacker to move) try checking moves only, AND nodes (defender
-//! to move) every evasion. Improvements used, as in strong tsume solvers:
-//! - df-pn+ style initial values: a new AND child gets pn = its number of
-//!   evasions, which also detects mate in one at the parent;
-//! - proof and disproof pieces with superior/inferior look-up (`hands`, `tt`);
-//! - repetition as attacker failure, kept path-dependent (`repetition`);
-//! - an optional depth bound ("mate within N plies") used to prove the
-//!   length of the solution exact.
+//! to move) every evasion. A search answers "mate within `len` plies?"
+//! (`UNBOUNDED`: any length) over a table shared by every search of the
+//! problem (`tt`), so a re-search with another bound starts from what the
+//! earlier ones learnt. Used with it:
+//! - the 1 + ε trick for child thresholds (Pawlewicz & Lew 2007);
+//! - df-pn+ style initial numbers: a new defender node gets pn = its
+//!   evasions (drops on one square counted once), which also finds mate in
+//!   one at its parent (Nagai 2002; Kaneko et al. 2010);
+//! - delayed expansion of alike moves ([`super::expansion`]);
+//! - proof and disproof pieces ([`super::hands`]);
+//! - repetition and inferior loops as attacker failures, localised to the
+//!   node where the cycle starts ([`super::repetition`]).
 
+use super::expansion::{aggregate, open_next, push_children, Child};
 use super::hands;
 use super::limits::Budget;
-use super::pndn::{add, child_threshold, PnDn, INF, MAX_FINITE};
-use super::repetition::{child_path_key, PathDisproofs, PathSet};
+use super::pndn::{add, child_threshold, PnDn, INF};
+use super::repetition::{Path, PathDisproof, PathDisproofs, NO_CYCLE};
 use super::tt::{TranspositionTable, UNBOUNDED};
-use crate::rules::{Color, Hand, Move, MoveList, PieceKind, Position};
+use crate::rules::{Bitboard, Color, Hand, MoveList, Position};
 
-/// One child of the node being searched.
-struct Child {
-    m: Move,
-    board_key: u64,
-    full_key: u64,
-    /// The attacker's hand at the child.
-    hand: Hand,
-    path_key: u64,
-    captured: Option<PieceKind>,
-}
-
-/// What a child looks like from its parent. The default is "not yet
-/// evaluated" (pn = dn = 1), never a solved value.
-#[derive(Clone, Copy)]
-struct ChildValue {
-    pn: PnDn,
-    dn: PnDn,
-    /// Proven: mate length; disproven: depth of the disproof.
-    len: u16,
-    /// Proof / disproof hand when solved.
-    hand: Hand,
-    /// Disproven only because of a repetition on this path.
-    rep: bool,
-}
-
-impl Default for ChildValue {
-    fn default() -> Self {
-        ChildValue {
-            pn: 1,
-            dn: 1,
-            len: 0,
-            hand: Hand::EMPTY,
-            rep: false,
-        }
-    }
-}
+/// Plies from the root beyond which a line is not followed (the longest
+/// known problems have about 1,500); such a line makes the result
+/// `unknown`, never a disproof.
+pub const MAX_PLY: u16 = 30_000;
 
 /// The outcome of a search from the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// Mate (within the depth bound, if any); the mate length found.
+    /// Mate (within the bound, if any); the mate length found.
     Proven(u16),
-    /// No mate (within the depth bound, if any).
+    /// No mate (within the bound, if any).
     Disproven,
-    /// A limit was hit, or the numbers saturated.
+    /// A limit was hit (or the ply cap, see [`Dfpn::ply_capped`]).
     Unknown,
+}
+
+/// Counters of one search, for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SearchStats {
+    /// Attacker nodes expanded.
+    pub or_nodes: u64,
+    /// Defender nodes expanded.
+    pub and_nodes: u64,
+    /// Repetitions and inferior loops met.
+    pub cycles: u64,
+    /// Path-dependent disproofs recorded.
+    pub path_disproofs: u64,
+    /// The deepest ply reached.
+    pub max_ply: u16,
+}
+
+impl SearchStats {
+    /// Add another search's counters.
+    pub fn add(&mut self, o: &SearchStats) {
+        self.or_nodes += o.or_nodes;
+        self.and_nodes += o.and_nodes;
+        self.cycles += o.cycles;
+        self.path_disproofs += o.path_disproofs;
+        self.max_ply = self.max_ply.max(o.max_ply);
+    }
 }
 
 /// A df-pn searcher over one position, sharing a transposition table.
@@ -69,208 +71,222 @@ pub struct Dfpn<'a> {
     tt: &'a mut TranspositionTable,
     pos: Position,
     attacker: Color,
-    path: PathSet,
-    rep: PathDisproofs,
+    path: Path,
+    paths: PathDisproofs,
+    stack: Vec<Child>,
     /// Nodes expanded so far.
     pub nodes: u64,
     budget: &'a mut Budget,
+    /// Counters.
+    pub stats: SearchStats,
+    capped: bool,
+}
+
+/// The bound of a child: one ply less (unbounded stays unbounded).
+#[inline(always)]
+fn child_bound(len: u16) -> u16 {
+    if len == UNBOUNDED {
+        UNBOUNDED
+    } else {
+        len.saturating_sub(1)
+    }
+}
+
+/// The depth of a parent's disproof from its child's (one ply more).
+#[inline(always)]
+fn parent_depth(len: u16) -> u16 {
+    if len == UNBOUNDED {
+        UNBOUNDED
+    } else {
+        len.saturating_add(1).min(UNBOUNDED - 1)
+    }
 }
 
 impl<'a> Dfpn<'a> {
     /// A searcher for `pos` where `attacker` attacks (usually the side to
     /// move; the side not to move when searching from an AND node).
+    /// `path_capacity` bounds the path-dependent disproofs kept.
     pub fn new(
         tt: &'a mut TranspositionTable,
         pos: Position,
         attacker: Color,
         budget: &'a mut Budget,
+        path_capacity: usize,
     ) -> Dfpn<'a> {
         Dfpn {
             tt,
             pos,
             attacker,
-            path: PathSet::default(),
-            rep: PathDisproofs::new(1 << 20),
+            path: Path::default(),
+            paths: PathDisproofs::new(path_capacity),
+            stack: Vec::new(),
             nodes: 0,
             budget,
+            stats: SearchStats::default(),
+            capped: false,
         }
     }
 
-    /// The position searched (at the root between searches).
-    pub fn position(&self) -> &Position {
-        &self.pos
+    /// Whether the last search stopped at the ply cap ([`MAX_PLY`]).
+    pub fn ply_capped(&self) -> bool {
+        self.capped
     }
 
-    /// The transposition table.
-    pub fn tt(&self) -> &TranspositionTable {
-        self.tt
-    }
-
-    /// Search the root: mate within `depth` plies (`UNBOUNDED`: any length).
-    pub fn search(&mut self, depth: u16) -> Outcome {
+    /// Search the root: mate within `len` plies (`UNBOUNDED`: any length).
+    pub fn search(&mut self, len: u16) -> Outcome {
         self.path.clear();
-        self.rep.clear();
+        self.paths.clear();
+        self.stack.clear();
+        self.capped = false;
         loop {
-            let p = self.root_probe(depth);
-            if p.0 == 0 {
-                return Outcome::Proven(p.2);
+            if self.paths.get(0, len).is_some() {
+                // only the ply cap makes the root's result depend on a path
+                self.capped = true;
+                self.budget.hit_limit(super::limits::LimitHit::Ply);
+                return Outcome::Unknown;
             }
-            if p.1 == 0 {
+            let p = self
+                .tt
+                .probe(self.pos.board_key(), self.pos.hand(self.attacker), len);
+            if p.is_proven() {
+                return Outcome::Proven(p.len);
+            }
+            if p.is_disproven() {
                 return Outcome::Disproven;
             }
-            if self.budget.hit.is_some() || p.0 >= MAX_FINITE || p.1 >= MAX_FINITE {
+            if self.budget.hit.is_some() {
                 return Outcome::Unknown;
             }
-            let before = self.nodes;
-            self.mid(MAX_FINITE, MAX_FINITE, depth, 0);
-            if self.nodes == before && self.budget.hit.is_none() {
-                return Outcome::Unknown;
-            }
+            self.mid(INF, INF, len, 0, 0);
         }
     }
 
-    fn root_probe(&self, depth: u16) -> (PnDn, PnDn, u16) {
-        if self.rep.contains(0) {
-            return (INF, 0, 0);
+    /// Read the value of child `i` (at `ply`, bound `len`) from the path
+    /// and the table; a new defender node is expanded once to count its
+    /// evasions (mate when there are none).
+    #[inline(never)]
+    fn evaluate(&mut self, i: usize, or_node: bool, len: u16, ply: u16) {
+        let c = self.stack[i];
+        if ply >= MAX_PLY {
+            self.capped = true;
+            self.stack[i].set_disproven(UNBOUNDED, c.hand, 0);
+            return;
         }
-        let p = self
-            .tt
-            .probe(self.pos.board_key(), self.pos.hand(self.attacker), depth);
-        (p.pn, p.dn, p.len)
-    }
-
-    fn children(&self, moves: &MoveList, or_node: bool, path_key: u64) -> Vec<Child> {
-        let ah = self.pos.hand(self.attacker);
-        moves
-            .iter()
-            .map(|&m| {
-                let (bk, hk) = self.pos.keys_after(m);
-                self.tt.prefetch(bk);
-                let captured = if m.is_drop() {
-                    None
-                } else {
-                    self.pos.piece_on(m.to()).map(|p| p.kind())
-                };
-                Child {
-                    m,
-                    board_key: bk,
-                    full_key: bk ^ hk,
-                    hand: if or_node { self.pos.hand_after(m) } else { ah },
-                    path_key: child_path_key(path_key, m.raw()),
-                    captured,
-                }
-            })
-            .collect()
-    }
-
-    /// In a depth-bounded search ("mate within N?", run after a first
-    /// proof), try first what the earlier proofs suggest: at attacker
-    /// nodes the checks with the shortest known mate, at defender nodes
-    /// the evasions with the longest known mate, evasions without a known
-    /// mate before them (the likeliest escapes). Ties between equal
-    /// numbers go to the earlier child, so this only orders the search.
-    fn order_by_known_length(&self, children: &mut [Child], or_node: bool) {
-        let known = |c: &Child| {
-            let p = self.tt.probe(c.board_key, c.hand, UNBOUNDED);
-            match (p.is_proven(), or_node) {
-                (true, true) => u32::from(p.len),
-                (false, true) => u32::MAX,
-                (true, false) => u32::from(u16::MAX - p.len),
-                (false, false) => 0,
-            }
-        };
-        children.sort_by_cached_key(known);
-    }
-
-    fn child_value(&mut self, c: &Child, or_node: bool, remaining: u16) -> ChildValue {
-        if self.path.contains(c.full_key) || self.rep.contains(c.path_key) {
-            return ChildValue {
-                pn: INF,
-                dn: 0,
-                len: 0,
-                hand: Hand::EMPTY,
-                rep: true,
-            };
+        if let Some(start) = self.path.cycle_start(c.board_key, c.hand) {
+            self.stats.cycles += 1;
+            self.stack[i].set_disproven(UNBOUNDED, c.hand, start + 1);
+            return;
         }
-        let p = self.tt.probe(c.board_key, c.hand, remaining);
-        if p.found {
-            return ChildValue {
-                pn: p.pn,
-                dn: p.dn,
-                len: p.len,
-                hand: p.hand,
-                rep: false,
-            };
+        if let Some(d) = self.paths.get(c.path_key, len) {
+            self.stack[i].set_disproven(d.depth, c.hand, d.cycle_start);
+            return;
         }
-        let out_of_depth = ChildValue {
-            pn: INF,
-            dn: 0,
-            len: remaining,
-            hand: c.hand,
-            rep: false,
-        };
+        let p = self.tt.probe(c.board_key, c.hand, len);
+        let ch = &mut self.stack[i];
+        ch.min_ply = p.min_ply;
+        if p.is_proven() {
+            ch.set_proven(p.len, p.hand);
+            return;
+        }
+        if p.is_disproven() {
+            ch.set_disproven(p.len, p.hand, NO_CYCLE);
+            return;
+        }
         if !or_node {
-            // an attacker node with no ply left cannot mate
-            if remaining == 0 {
-                return out_of_depth;
+            // an attacker node
+            if len == 0 {
+                ch.set_disproven(0, c.hand, NO_CYCLE);
+            } else {
+                ch.pn = p.pn;
+                ch.dn = p.dn;
             }
-            return ChildValue {
-                pn: 1,
-                dn: 1,
-                ..Default::default()
-            };
+            return;
         }
-        // A new AND child: count its evasions (mate in one when none).
+        if p.found {
+            ch.pn = p.pn;
+            ch.dn = p.dn;
+            return;
+        }
+        // A new defender node: count its evasions.
         self.pos.do_move(c.m);
         let mut ev = MoveList::new();
         self.pos.evasion_moves(&mut ev);
-        let value = if ev.is_empty() {
+        if ev.is_empty() {
             let ph = hands::and_proof(Hand::EMPTY, &self.pos, c.hand);
             self.tt.store_proven(c.board_key, ph, 0, 0, 1);
-            ChildValue {
-                pn: 0,
-                dn: INF,
-                len: 0,
-                hand: ph,
-                rep: false,
-            }
-        } else if remaining != UNBOUNDED && remaining < 2 {
-            // the defender has a move and no mate can follow within the bound
-            out_of_depth
+            self.stack[i].set_proven(0, ph);
+        } else if len < 2 {
+            // the defender has a move, and no mate can follow within the bound
+            self.stack[i].set_disproven(len, c.hand, NO_CYCLE);
         } else {
-            let pn = initial_and_pn(&ev);
+            let pn = initial_and_pn(&ev).max(p.pn);
             self.tt
-                .store_unknown(c.board_key, c.hand, remaining, pn, 1, 0, 0);
-            ChildValue {
-                pn,
-                dn: 1,
-                ..Default::default()
-            }
-        };
+                .store_unknown(c.board_key, c.hand, pn, p.dn, 0, 1, ply);
+            let ch = &mut self.stack[i];
+            ch.pn = pn;
+            ch.dn = p.dn;
+        }
         self.pos.undo_move(c.m);
-        value
     }
 
-    /// The MID procedure: search the current node until its proof or
-    /// disproof number reaches its threshold, then store the result.
-    fn mid(&mut self, th_pn: PnDn, th_dn: PnDn, remaining: u16, path_key: u64) {
+    /// Whether child `c` settles its parent: a proven check, or an evasion
+    /// disproven without relying on a cycle.
+    #[inline(always)]
+    fn settles(c: &Child, or_node: bool) -> bool {
+        if or_node {
+            c.proven()
+        } else {
+            c.disproven() && c.cycle == NO_CYCLE
+        }
+    }
+
+    /// Open the moves hidden behind solved heads of their groups (proven
+    /// at a defender node, disproven at an attacker node), from child
+    /// `from` on.
+    fn open_solved(&mut self, base: usize, n: usize, or_node: bool, len: u16, ply: u16) {
+        let mut i = 0;
+        while i < n {
+            let c = self.stack[base + i];
+            let passed = c.active && if or_node { c.disproven() } else { c.proven() };
+            if passed {
+                if let Some(j) = open_next(&mut self.stack[base..base + n], i) {
+                    self.evaluate(base + j, or_node, len, ply);
+                    if Self::settles(&self.stack[base + j], or_node) {
+                        return;
+                    }
+                    // the opened move may itself be solved: look at it next
+                    if j < i {
+                        i = j;
+                        continue;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// The MID procedure: search the current node (at `ply`, bound `len`)
+    /// until its proof or disproof number reaches its threshold, then
+    /// store the result.
+    fn mid(&mut self, th_pn: PnDn, th_dn: PnDn, len: u16, ply: u16, path_key: u64) {
         self.nodes += 1;
         if self.budget.check(self.nodes) {
             return;
         }
         let start_nodes = self.nodes;
         let or_node = self.pos.side_to_move() == self.attacker;
+        if or_node {
+            self.stats.or_nodes += 1;
+        } else {
+            self.stats.and_nodes += 1;
+        }
+        self.stats.max_ply = self.stats.max_ply.max(ply);
         let bk = self.pos.board_key();
         let ah = self.pos.hand(self.attacker);
-        let own_key = self.pos.key();
 
-        let mut moves = MoveList::new();
-        if or_node {
-            self.pos.check_moves(&mut moves);
-        } else {
-            self.pos.evasion_moves(&mut moves);
-        }
-        if moves.is_empty() {
+        let base = self.stack.len();
+        let n = push_children(&self.pos, or_node, ah, path_key, self.tt, &mut self.stack);
+        if n == 0 {
             if or_node {
                 self.tt
                     .store_disproven(bk, hands::no_check_disproof(ah), UNBOUNDED, 0, 1);
@@ -280,163 +296,152 @@ impl<'a> Dfpn<'a> {
             }
             return;
         }
-        if remaining != UNBOUNDED && ((or_node && remaining < 1) || (!or_node && remaining < 2)) {
-            self.tt.store_disproven(bk, ah, remaining, 0, 1);
+        if len != UNBOUNDED && ((or_node && len < 1) || (!or_node && len < 2)) {
+            self.stack.truncate(base);
+            self.tt.store_disproven(bk, ah, len, 0, 1);
             return;
         }
-        let child_remaining = if remaining == UNBOUNDED {
-            UNBOUNDED
-        } else {
-            remaining - 1
-        };
-        let mut children = self.children(&moves, or_node, path_key);
-        if remaining != UNBOUNDED {
-            self.order_by_known_length(&mut children, or_node);
-        }
-        let mut values = vec![ChildValue::default(); children.len()];
+        let child_len = child_bound(len);
+        let child_ply = ply + 1;
+        self.path.push(bk, ah);
 
-        self.path.push(own_key);
-        // Evaluate every child once; afterwards only the child just searched
-        // is looked up again (the others' values are at worst stale, which
-        // affects only the choice of child, never a solved verdict).
-        let mut evaluated = 0;
-        for (i, c) in children.iter().enumerate() {
-            let v = self.child_value(c, or_node, child_remaining);
-            values[i] = v;
-            evaluated = i + 1;
-            let own = if or_node { v.pn } else { v.dn };
-            if own == 0 && !v.rep {
+        // Evaluate every open child once, until one settles the node.
+        let mut settled = false;
+        for i in 0..n {
+            if !self.stack[base + i].active {
+                continue;
+            }
+            self.evaluate(base + i, or_node, child_len, child_ply);
+            if Self::settles(&self.stack[base + i], or_node) {
+                settled = true;
                 break;
             }
         }
+        if !settled {
+            self.open_solved(base, n, or_node, child_len, child_ply);
+        }
+
         let (mut pn, mut dn);
         let mut best;
         loop {
-            pn = if or_node { INF } else { 0 };
-            dn = if or_node { 0 } else { INF };
-            best = 0;
-            let mut best_v = INF;
-            let mut second_v = INF;
-            for (i, v) in values[..evaluated].iter().enumerate() {
-                // `own` is the number minimised here, `other` the one summed
-                let (own, other) = if or_node { (v.pn, v.dn) } else { (v.dn, v.pn) };
-                if own < best_v {
-                    second_v = best_v;
-                    best_v = own;
-                    best = i;
-                } else if own < second_v {
-                    second_v = own;
-                }
-                if or_node {
-                    pn = pn.min(own);
-                    dn = add(dn, other);
-                } else {
-                    dn = dn.min(own);
-                    pn = add(pn, other);
-                }
-            }
+            let second;
+            (pn, dn, best, second) = aggregate(&self.stack[base..base + n], or_node);
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.budget.hit.is_some() {
                 break;
             }
-            let v = values[best];
-            // 1+ε trick (Pawlewicz & Lew 2007): let the best child run until
-            // it is clearly worse than the second best, not just worse.
-            let second_th = add(second_v, second_v / 4 + 1);
+            let c = self.stack[base + best];
+            let second_th = add(second, second / 4 + 1);
             let (cth_pn, cth_dn) = if or_node {
-                (th_pn.min(second_th), child_threshold(th_dn, dn, v.dn))
+                (th_pn.min(second_th), child_threshold(th_dn, dn, c.dn))
             } else {
-                (child_threshold(th_pn, pn, v.pn), th_dn.min(second_th))
+                (child_threshold(th_pn, pn, c.pn), th_dn.min(second_th))
             };
-            let c = &children[best];
-            let (m, ck) = (c.m, c.path_key);
-            self.pos.do_move(m);
-            self.mid(cth_pn, cth_dn, child_remaining, ck);
-            self.pos.undo_move(m);
-            values[best] = self.child_value(&children[best], or_node, child_remaining);
+            self.pos.do_move(c.m);
+            self.mid(cth_pn, cth_dn, child_len, child_ply, c.path_key);
+            self.pos.undo_move(c.m);
+            self.evaluate(base + best, or_node, child_len, child_ply);
+            let c = self.stack[base + best];
+            if !Self::settles(&c, or_node) && (if or_node { c.disproven() } else { c.proven() }) {
+                self.open_solved(base, n, or_node, child_len, child_ply);
+            }
         }
-        self.path.pop(own_key);
-        let values = &values[..evaluated];
+        self.path.pop();
         let amount = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
+        let children = &self.stack[base..base + n];
 
         if pn == 0 {
             if or_node {
-                // the proven child with the shortest mate
-                let mut bi = usize::MAX;
-                for (i, v) in values.iter().enumerate() {
-                    if v.pn == 0 && (bi == usize::MAX || v.len < values[bi].len) {
-                        bi = i;
-                    }
-                }
-                let c = &children[bi];
-                let ph = hands::or_proof(values[bi].hand, c.m, c.captured, ah);
-                let len = values[bi].len.saturating_add(1);
-                self.tt.store_proven(bk, ph, len, c.m.to_u16(), amount);
+                // the proven check with the shortest mate
+                let c = children
+                    .iter()
+                    .filter(|c| c.proven())
+                    .min_by_key(|c| c.len)
+                    .expect("a proven child");
+                let ph = hands::or_proof(c.vhand, c.m, c.captured, ah);
+                let (m, l) = (c.m, c.len.saturating_add(1));
+                self.tt.store_proven(bk, ph, l, m.to_u16(), amount);
             } else {
                 let mut maxh = Hand::EMPTY;
-                let mut len = 0u16;
-                let mut bm = children[0].m;
-                for (i, v) in values.iter().enumerate() {
-                    maxh = maxh.max(v.hand);
-                    if v.len >= len {
-                        len = v.len;
-                        bm = children[i].m;
+                let mut longest = children[0];
+                for c in children {
+                    maxh = maxh.max(c.vhand);
+                    if c.len >= longest.len {
+                        longest = *c;
                     }
                 }
                 let ph = hands::and_proof(maxh, &self.pos, ah);
-                self.tt
-                    .store_proven(bk, ph, len.saturating_add(1), bm.to_u16(), amount);
+                self.tt.store_proven(
+                    bk,
+                    ph,
+                    longest.len.saturating_add(1),
+                    longest.m.to_u16(),
+                    amount,
+                );
             }
         } else if dn == 0 {
-            if or_node {
-                if values.iter().any(|v| v.rep) {
-                    self.rep.insert(path_key);
+            let (cycle, depth, hand, best_move) = if or_node {
+                let mut cycle = NO_CYCLE;
+                let mut depth = UNBOUNDED;
+                let mut minh = hands::full_hand();
+                for c in children {
+                    cycle = cycle.min(c.cycle);
+                    depth = depth.min(parent_depth(c.len));
+                    minh = minh.min(hands::or_disproof_child(c.vhand, c.m, c.captured));
+                }
+                let hand = if cycle == NO_CYCLE {
+                    hands::or_disproof(minh, ah)
                 } else {
-                    let mut minh = hands::full_hand();
-                    let mut depth = UNBOUNDED;
-                    for (c, v) in children.iter().zip(values) {
-                        minh = minh.min(hands::or_disproof_child(v.hand, c.m, c.captured));
-                        if v.len != UNBOUNDED {
-                            depth = depth.min(v.len.saturating_add(1));
-                        }
-                    }
-                    let dh = hands::or_disproof(minh, ah);
-                    self.tt.store_disproven(bk, dh, depth, 0, amount);
-                }
+                    ah
+                };
+                (cycle, depth, hand, 0)
             } else {
-                match values.iter().position(|v| v.dn == 0 && !v.rep) {
-                    Some(i) => {
-                        let v = values[i];
-                        let dh = hands::and_disproof(v.hand, children[i].m, &self.pos, ah);
-                        let depth = if v.len == UNBOUNDED {
-                            UNBOUNDED
-                        } else {
-                            v.len.saturating_add(1)
-                        };
-                        self.tt
-                            .store_disproven(bk, dh, depth, children[i].m.to_u16(), amount);
-                    }
-                    None => self.rep.insert(path_key),
-                }
+                // the disproven evasion relying on the latest cycle start,
+                // and then the deepest
+                let c = children
+                    .iter()
+                    .filter(|c| c.disproven())
+                    .max_by_key(|c| (c.cycle, c.len))
+                    .expect("a disproven child");
+                let hand = if c.cycle == NO_CYCLE {
+                    hands::and_disproof(c.vhand, c.m, &self.pos, ah)
+                } else {
+                    ah
+                };
+                (c.cycle, parent_depth(c.len), hand, c.m.to_u16())
+            };
+            if cycle <= ply {
+                // a cycle starting above this node: true on this path only
+                self.stats.path_disproofs += 1;
+                self.paths.insert(
+                    path_key,
+                    PathDisproof {
+                        cycle_start: cycle,
+                        depth,
+                    },
+                );
+            } else {
+                self.tt.store_disproven(bk, hand, depth, best_move, amount);
             }
         } else {
-            self.tt
-                .store_unknown(bk, ah, remaining, pn, dn, children[best].m.to_u16(), amount);
+            let m = children[best].m.to_u16();
+            self.tt.store_unknown(bk, ah, pn, dn, m, amount, ply);
         }
+        self.stack.truncate(base);
     }
 }
 
 /// df-pn+ initial proof number of a new defender node: its evasions, with
 /// all drops on one square counted once (interpositions by different pieces
-/// usually fall together).
+/// usually fall together, and open one after another).
 fn initial_and_pn(ev: &MoveList) -> PnDn {
-    let mut drop_squares = crate::rules::Bitboard::EMPTY;
+    let mut drop_squares = Bitboard::EMPTY;
     let mut n: PnDn = 0;
     for m in ev {
         if m.is_drop() {
-            drop_squares |= crate::rules::Bitboard::from_square(m.to());
+            drop_squares |= Bitboard::from_square(m.to());
         } else {
             n += 1;
         }
     }
-    (n + drop_squares.count()).max(1)
+    (n + drop_squares.count() as PnDn).max(1)
 }

@@ -31,6 +31,8 @@ pub enum LimitHit {
     Time,
     /// Cancelled from outside.
     Cancelled,
+    /// A line reached the ply cap of the search (30,000 plies).
+    Ply,
 }
 
 impl std::fmt::Display for LimitHit {
@@ -39,6 +41,7 @@ impl std::fmt::Display for LimitHit {
             LimitHit::Nodes => "node limit",
             LimitHit::Time => "time limit",
             LimitHit::Cancelled => "cancelled",
+            LimitHit::Ply => "ply cap",
         })
     }
 }
@@ -60,6 +63,11 @@ impl Budget {
             start: Instant::now(),
             hit: None,
         }
+    }
+
+    /// Record a limit met outside `check` (the ply cap).
+    pub fn hit_limit(&mut self, hit: LimitHit) {
+        self.hit.get_or_insert(hit);
     }
 
     /// Seconds since the start.

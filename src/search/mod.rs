@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod dfpn;
+mod expansion;
 pub mod hands;
 pub mod limits;
 pub mod pndn;
@@ -14,4 +15,7 @@ pub use audit::{
     audit, Audit, AuditOptions, Cook, Note, NoteKind, Side, Soundness, StatedCheck, StatedOutcome,
 };
 pub use limits::{LimitHit, Limits};
-pub use solve::{solve, FutileMode, SolveOptions, SolveResult, Solver, Verdict};
+pub use solve::{
+    solve, FutileMode, PhaseStats, SolveOptions, SolveResult, SolveStats, Solver, Verdict,
+};
+pub use tt::UNBOUNDED;

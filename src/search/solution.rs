@@ -18,7 +18,7 @@
 //! still mate. A futile interposition is never chosen as the defence, and a
 //! position where only futile interpositions remain counts as mate.
 
-use super::dfpn::{Dfpn, Outcome};
+use super::dfpn::{Dfpn, Outcome, SearchStats};
 use super::limits::Budget;
 use super::tt::TranspositionTable;
 use super::FutileMode;
@@ -33,8 +33,11 @@ pub struct LineSearch<'a> {
     tt: &'a mut TranspositionTable,
     budget: &'a mut Budget,
     attacker: Color,
+    path_capacity: usize,
     /// Nodes spent.
     pub nodes: u64,
+    /// Counters of the searches.
+    pub stats: SearchStats,
     /// Whether every length on the line was proven minimal.
     pub exact: bool,
 }
@@ -53,28 +56,31 @@ impl<'a> LineSearch<'a> {
         tt: &'a mut TranspositionTable,
         budget: &'a mut Budget,
         attacker: Color,
+        path_capacity: usize,
     ) -> LineSearch<'a> {
         LineSearch {
             tt,
             budget,
             attacker,
+            path_capacity,
             nodes: 0,
+            stats: SearchStats::default(),
             exact: true,
         }
     }
 
     /// "Mate within `depth` plies?" from `pos` (either side to move).
     pub fn mate_within(&mut self, pos: &Position, depth: u16) -> Outcome {
-        let mut df = Dfpn::new(self.tt, pos.clone(), self.attacker, self.budget);
+        let mut df = Dfpn::new(
+            self.tt,
+            pos.clone(),
+            self.attacker,
+            self.budget,
+            self.path_capacity,
+        );
         let o = df.search(depth);
         self.nodes += df.nodes;
-        if std::env::var("TSUME_TRACE").is_ok() {
-            eprintln!(
-                "mate_within depth {depth} -> {o:?} nodes {} ply {}",
-                df.nodes,
-                pos.ply()
-            );
-        }
+        self.stats.add(&df.stats);
         o
     }
 

@@ -1,10 +1,16 @@
 //! `solve`: the library entry point. Proves mate or no mate, then computes
 //! the main line.
+//!
+//! A [`Solver`] owns one table for a problem: the first proof, the line and
+//! the audit's searches all share it (a new problem starts it afresh). It
+//! also owns the stack its search runs on, so a caller needs no thread of
+//! its own whatever the length of the problem.
 
-use super::dfpn::{Dfpn, Outcome};
+use super::dfpn::{Dfpn, Outcome, SearchStats};
 use super::limits::{Budget, LimitHit, Limits};
+use super::repetition::BYTES_PER_PATH;
 use super::solution::LineSearch;
-use super::tt::{TranspositionTable, UNBOUNDED};
+use super::tt::{TableStats, TranspositionTable, UNBOUNDED};
 use crate::rules::{Color, Hand, Move, MoveList, Position};
 
 /// How futile interpositions (無駄合) count.
@@ -85,6 +91,30 @@ pub struct SolveResult {
     pub limit_hit: Option<LimitHit>,
     /// Why the position is invalid, if it is.
     pub error: Option<String>,
+    /// Counters of the search (`--stats`).
+    pub stats: SolveStats,
+}
+
+/// Nodes and seconds of one phase of a solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct PhaseStats {
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+/// Counters of a solve: by phase, by node kind, and the table's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct SolveStats {
+    /// The first proof (or disproof).
+    pub first_proof: PhaseStats,
+    /// The main line and the proof of its length.
+    pub line: PhaseStats,
+    /// Node kinds, cycles, the deepest ply.
+    pub search: SearchStats,
+    /// The transposition table after the solve.
+    pub table: TableStats,
 }
 
 impl SolveResult {
@@ -103,20 +133,32 @@ impl SolveResult {
             seconds: 0.0,
             limit_hit: None,
             error: Some(msg),
+            stats: SolveStats::default(),
         }
     }
 }
 
+/// The stack a solver's search runs on. A df-pn frame takes a few hundred
+/// bytes and the deepest line is capped (`dfpn::MAX_PLY`), so this is
+/// ample; the memory is only reserved, and touched as deep as the search
+/// goes.
+const SEARCH_STACK_BYTES: usize = 256 << 20;
+
 /// A solver owning a transposition table, reusable across problems.
 pub struct Solver {
     tt: TranspositionTable,
+    path_capacity: usize,
 }
 
 impl Solver {
-    /// A solver whose table uses at most `hash_mib` MiB.
+    /// A solver using at most `hash_mib` MiB: the table, and a sixteenth
+    /// (at most 16 MiB) for the path-dependent disproofs of repetitions.
     pub fn new(hash_mib: usize) -> Solver {
+        let bytes = hash_mib.max(1) << 20;
+        let paths_bytes = (bytes / 16).min(16 << 20);
         Solver {
-            tt: TranspositionTable::new(hash_mib),
+            tt: TranspositionTable::with_bytes(bytes - paths_bytes),
+            path_capacity: paths_bytes / BYTES_PER_PATH,
         }
     }
 
@@ -125,17 +167,26 @@ impl Solver {
         self.tt.memory_bytes()
     }
 
-    /// Solve `pos` (the side to move attacks).
+    /// Solve `pos` (the side to move attacks) as a new problem: the table
+    /// starts empty.
     pub fn solve(&mut self, pos: &Position, opts: &SolveOptions) -> SolveResult {
+        self.tt.clear();
+        self.solve_in_problem(pos, opts)
+    }
+
+    /// Solve `pos` (the side to move attacks) within the current problem:
+    /// what the table learnt from the problem's earlier searches is kept.
+    pub fn solve_in_problem(&mut self, pos: &Position, opts: &SolveOptions) -> SolveResult {
         if let Some(msg) = tsume_problem_error(pos) {
             return SolveResult::invalid(msg);
         }
         self.run(pos, pos.side_to_move(), opts)
     }
 
-    /// Solve from a defender-to-move position (an AND node): the side to
-    /// move is in check from `attacker` = the side not to move. The line
-    /// starts with the defender's reply. Used to test alternatives (余詰).
+    /// Solve from a defender-to-move position (an AND node) within the
+    /// current problem: the side to move is in check from `attacker` = the
+    /// side not to move. The line starts with the defender's reply. Used
+    /// to test alternatives (余詰).
     pub fn solve_after_check(&mut self, pos: &Position, opts: &SolveOptions) -> SolveResult {
         let defender = pos.side_to_move();
         if pos.king_square(defender).is_none() || !pos.in_check() {
@@ -144,13 +195,47 @@ impl Solver {
         self.run(pos, defender.flip(), opts)
     }
 
+    /// Run the search on the solver's own stack.
     fn run(&mut self, pos: &Position, attacker: Color, opts: &SolveOptions) -> SolveResult {
-        self.tt.clear();
+        let solver = std::sync::Mutex::new(self);
+        let search = || {
+            let mut s = solver.lock().unwrap_or_else(|e| e.into_inner());
+            s.run_here(pos, attacker, opts)
+        };
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .name("tsume-search".into())
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, search);
+            match worker {
+                Ok(handle) => match handle.join() {
+                    Ok(r) => r,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                // No thread to be had: search on the caller's stack.
+                Err(_) => search(),
+            }
+        })
+    }
+
+    fn run_here(&mut self, pos: &Position, attacker: Color, opts: &SolveOptions) -> SolveResult {
         let mut budget = Budget::new(opts.limits.clone());
+        let mut stats = SolveStats::default();
         let (outcome, nodes) = {
-            let mut df = Dfpn::new(&mut self.tt, pos.clone(), attacker, &mut budget);
+            let mut df = Dfpn::new(
+                &mut self.tt,
+                pos.clone(),
+                attacker,
+                &mut budget,
+                self.path_capacity,
+            );
             let o = df.search(UNBOUNDED);
+            stats.search.add(&df.stats);
             (o, df.nodes)
+        };
+        stats.first_proof = PhaseStats {
+            nodes,
+            seconds: budget.elapsed(),
         };
         let mut result = SolveResult {
             verdict: Verdict::Unknown,
@@ -161,6 +246,7 @@ impl Solver {
             seconds: 0.0,
             limit_hit: budget.hit,
             error: None,
+            stats,
         };
         match outcome {
             Outcome::Disproven => result.verdict = Verdict::NoMate,
@@ -178,11 +264,18 @@ impl Solver {
                     }
                     result.leftover = p.hand(attacker);
                     result.seconds = budget.elapsed();
+                    result.stats.table = self.tt.stats();
                     return result;
                 }
-                let mut ls = LineSearch::new(&mut self.tt, &mut budget, attacker);
+                let mut ls =
+                    LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
                 let line = ls.main_line(pos, len, opts.futile);
                 result.nodes += ls.nodes;
+                result.stats.search.add(&ls.stats);
+                result.stats.line = PhaseStats {
+                    nodes: ls.nodes,
+                    seconds: 0.0,
+                };
                 if budget.hit.is_some() {
                     result.moves = first_line;
                     result.length_exact = false;
@@ -200,6 +293,10 @@ impl Solver {
             }
         }
         result.seconds = budget.elapsed();
+        if result.stats.line.nodes > 0 {
+            result.stats.line.seconds = result.seconds - result.stats.first_proof.seconds;
+        }
+        result.stats.table = self.tt.stats();
         result
     }
 }

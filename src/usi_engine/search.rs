@@ -147,6 +147,7 @@ pub fn answer(r: &SolveResult, ms: u64) -> Vec<String> {
                 Some(LimitHit::Time) => "the time limit",
                 Some(LimitHit::Nodes) => "the node limit (NodesLimit)",
                 Some(LimitHit::Cancelled) => "the stop command",
+                Some(LimitHit::Ply) => "the ply cap of the search",
                 None => "a search limit",
             };
             vec![

@@ -1,0 +1,581 @@
+//! The transposition table (置換表): memory-bounded, bucketed by board key,
+//! with superior/inferior position look-up (優等局面・劣等局面, Seo 1999)
+//! for solved and unsolved entries alike, mate-length bounds in every entry
+//! (see [`entry`]), and garbage collection by search effort (the "small
+//! tree" idea of Nagai's df-pn solvers: keep what cost most to learn).
+//!
+//! Entries of one board (same pieces on the same squares, same side to
+//! move) share a bucket and differ by the attacker's hand. A bucket is one
+//! cache line of keys followed by the entries, so a probe reads one line
+//! plus the entries whose key matches. The table never grows: when a
+//! bucket is full the entry with the least effort is replaced, and when
+//! the table is 90 % full the smaller half of all entries is collected.
+//! `clear` is O(1): keys are salted by a generation counter.
+
+pub(crate) mod entry;
+
+use entry::{decode_disproof, disproof_covers, Entry, NO_DISPROOF, NO_PROOF};
+
+use super::pndn::{PnDn, INF};
+use crate::rules::Hand;
+
+/// Depth value meaning "no mate at any depth" / "unbounded search".
+pub const UNBOUNDED: u16 = u16::MAX;
+
+const WAYS: usize = 8;
+
+/// Effort added to a solved entry, so that it outlives unsolved ones.
+const SOLVED_BONUS: u32 = 1024;
+
+/// One bucket: the keys on one cache line, then their entries.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Bucket {
+    keys: [u64; WAYS],
+    entries: [Entry; WAYS],
+}
+
+/// What the table knows about a node, for a query "mate within `len`?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Proof number (0: proven within the bound).
+    pub pn: PnDn,
+    /// Disproof number (0: disproven within the bound).
+    pub dn: PnDn,
+    /// Proven: the mate length found; disproven: the depth of the disproof.
+    pub len: u16,
+    /// The hand stored with a solved entry (proof or disproof hand).
+    pub hand: Hand,
+    /// Best move (`Move::to_u16`), 0 when none.
+    pub best: u16,
+    /// Search effort recorded.
+    pub amount: u32,
+    /// Whether an entry for this very hand was found.
+    pub found: bool,
+    /// The smallest ply the node was seen at (u16::MAX when new).
+    pub min_ply: u16,
+}
+
+impl Probe {
+    /// A node never seen: pn = dn = 1.
+    pub const NEW: Probe = Probe {
+        pn: 1,
+        dn: 1,
+        len: 0,
+        hand: Hand::EMPTY,
+        best: 0,
+        amount: 0,
+        found: false,
+        min_ply: u16::MAX,
+    };
+
+    /// Whether the node is proven (mate within the bound).
+    #[inline(always)]
+    pub fn is_proven(&self) -> bool {
+        self.pn == 0
+    }
+
+    /// Whether the node is disproven (no mate within the bound).
+    #[inline(always)]
+    pub fn is_disproven(&self) -> bool {
+        self.dn == 0
+    }
+}
+
+/// Counters of the table's life, for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct TableStats {
+    /// Entries the table can hold.
+    pub capacity: u64,
+    /// Entries in use now.
+    pub used: u64,
+    /// The most entries in use at once.
+    pub peak_used: u64,
+    /// Garbage collections run.
+    pub gc_runs: u64,
+    /// Entries removed by garbage collection.
+    pub gc_removed: u64,
+    /// Entries replaced because their bucket was full.
+    pub replaced: u64,
+}
+
+/// `n` empty buckets from zeroed memory: the operating system hands out
+/// zero pages lazily, so a large table costs nothing until it is used.
+fn zeroed_buckets(n: usize) -> Vec<Bucket> {
+    let layout = std::alloc::Layout::array::<Bucket>(n).expect("table size overflows");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: `Bucket` is made of integers only and all-zero bytes are a
+    // valid (empty, generation 0) bucket; the memory comes from the global
+    // allocator with the layout of `n` buckets, which is what `Vec` frees
+    // it with.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(p, n, n)
+    }
+}
+
+/// The key stored for `key` in generation `gen`: older generations' keys
+/// never match.
+#[inline(always)]
+fn salted(key: u64, gen: u16) -> u64 {
+    key ^ (u64::from(gen)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// A memory-bounded transposition table.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    gen: u16,
+    stats: TableStats,
+    gc_at: u64,
+}
+
+impl TranspositionTable {
+    /// A table using at most `bytes` bytes (at least one bucket).
+    pub fn with_bytes(bytes: usize) -> TranspositionTable {
+        let per_bucket = std::mem::size_of::<Bucket>();
+        let mut n = 1usize;
+        while n * 2 * per_bucket <= bytes {
+            n *= 2;
+        }
+        let capacity = (n * WAYS) as u64;
+        TranspositionTable {
+            buckets: zeroed_buckets(n),
+            mask: n - 1,
+            gen: 1,
+            stats: TableStats {
+                capacity,
+                ..TableStats::default()
+            },
+            gc_at: capacity / 10 * 9,
+        }
+    }
+
+    /// A table using at most `mib` MiB.
+    pub fn new(mib: usize) -> TranspositionTable {
+        TranspositionTable::with_bytes(mib.max(1) * 1024 * 1024)
+    }
+
+    /// Bytes of memory held.
+    pub fn memory_bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// The counters.
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+
+    /// Forget everything, in O(1) except once every 65,535 clears.
+    pub fn clear(&mut self) {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            for b in self.buckets.iter_mut() {
+                *b = Bucket {
+                    keys: [0; WAYS],
+                    entries: [Entry::new(0, 0); WAYS],
+                };
+            }
+            self.gen = 1;
+        }
+        self.stats = TableStats {
+            capacity: self.stats.capacity,
+            ..TableStats::default()
+        };
+    }
+
+    /// Per mille of the table in use.
+    pub fn hashfull(&self) -> u32 {
+        (self.stats.used * 1000 / self.stats.capacity.max(1)) as u32
+    }
+
+    #[inline(always)]
+    fn index(&self, key: u64) -> usize {
+        (key as usize ^ (key >> 32) as usize) & self.mask
+    }
+
+    /// Ask the CPU to fetch the key row of `key`'s bucket (a probe follows
+    /// soon): the table is far larger than the caches.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = &self.buckets[self.index(key)] as *const Bucket as *const i8;
+            // SAFETY: prefetch is a hint and never faults; the address is
+            // that of a bucket inside `buckets`.
+            unsafe { _mm_prefetch(p, _MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Look up a node for "mate within `len` plies?" (`UNBOUNDED`: any
+    /// length): board key and the attacker's hand.
+    ///
+    /// Solved answers come from any entry whose hand dominates (proof) or
+    /// is dominated by (disproof) `hand`. Unsolved numbers come from the
+    /// entry of this hand, raised by those of related hands: a position
+    /// with fewer attacker pieces is at least as hard to prove (pn), one
+    /// with more at least as hard to disprove (dn). They are never 0.
+    #[inline]
+    pub fn probe(&self, key: u64, hand: Hand, len: u16) -> Probe {
+        let b = &self.buckets[self.index(key)];
+        let skey = salted(key, self.gen);
+        let mut out = Probe::NEW;
+        let mut proof: Option<&Entry> = None;
+        let mut disproof: Option<&Entry> = None;
+        for (i, &k) in b.keys.iter().enumerate() {
+            if k != skey {
+                continue;
+            }
+            let e = &b.entries[i];
+            if e.gen != self.gen {
+                continue;
+            }
+            let eh = Hand(e.hand);
+            let superior = hand.dominates(eh); // we hold at least the entry's hand
+            let inferior = eh.dominates(hand);
+            if superior && e.proves(len) && proof.is_none_or(|p| e.proven < p.proven) {
+                proof = Some(e);
+            }
+            if inferior
+                && e.disproves(len)
+                && disproof.is_none_or(|d| decode_disproof(e.disproven) > d.disproof_depth())
+            {
+                disproof = Some(e);
+            }
+            if e.hand == hand.0 {
+                out.found = true;
+                out.pn = out.pn.max(e.pn);
+                out.dn = out.dn.max(e.dn);
+                out.best = e.best;
+                out.amount = e.amount;
+                out.min_ply = e.min_ply;
+            } else if inferior {
+                out.pn = out.pn.max(e.pn.min(INF - 1));
+            } else if superior {
+                out.dn = out.dn.max(e.dn.min(INF - 1));
+            }
+        }
+        if let Some(e) = proof {
+            return Probe {
+                pn: 0,
+                dn: INF,
+                len: e.proven,
+                hand: Hand(e.hand),
+                best: e.best,
+                amount: e.amount,
+                found: true,
+                min_ply: e.min_ply,
+            };
+        }
+        if let Some(e) = disproof {
+            return Probe {
+                pn: INF,
+                dn: 0,
+                len: e.disproof_depth(),
+                hand: Hand(e.hand),
+                best: e.best,
+                amount: e.amount,
+                found: true,
+                min_ply: e.min_ply,
+            };
+        }
+        out.pn = out.pn.clamp(1, INF - 1);
+        out.dn = out.dn.clamp(1, INF - 1);
+        out
+    }
+
+    /// What is known of the mate length of (board, hand): the greatest
+    /// `d` with "no mate within d" proven (`None`: nothing) and the least
+    /// `u` with "mate within u" proven (`None`: no mate known).
+    pub fn length_bounds(&self, key: u64, hand: Hand) -> (Option<u16>, Option<u16>) {
+        let b = &self.buckets[self.index(key)];
+        let skey = salted(key, self.gen);
+        let (mut lo, mut hi) = (None, None);
+        for (i, &k) in b.keys.iter().enumerate() {
+            let e = &b.entries[i];
+            if k != skey || e.gen != self.gen {
+                continue;
+            }
+            let eh = Hand(e.hand);
+            if hand.dominates(eh) && e.proven != NO_PROOF {
+                hi = Some(hi.map_or(e.proven, |h: u16| h.min(e.proven)));
+            }
+            if eh.dominates(hand) && e.disproven != NO_DISPROOF {
+                let d = e.disproof_depth();
+                lo = Some(lo.map_or(d, |l: u16| l.max(d)));
+            }
+        }
+        (lo, hi)
+    }
+
+    /// The slot of (key, hand), created when missing (possibly replacing
+    /// the entry of least effort in the bucket, or after a collection).
+    fn slot(&mut self, key: u64, hand: Hand) -> (usize, usize) {
+        let bi = self.index(key);
+        let skey = salted(key, self.gen);
+        let gen = self.gen;
+        {
+            let b = &self.buckets[bi];
+            for i in 0..WAYS {
+                if b.keys[i] == skey && b.entries[i].gen == gen && b.entries[i].hand == hand.0 {
+                    return (bi, i);
+                }
+            }
+        }
+        if self.stats.used >= self.gc_at {
+            self.collect();
+        }
+        let b = &mut self.buckets[bi];
+        let mut victim = 0;
+        let mut victim_amount = u32::MAX;
+        let mut free = None;
+        for i in 0..WAYS {
+            if b.entries[i].gen != gen {
+                free = Some(i);
+                break;
+            }
+            if b.entries[i].amount < victim_amount {
+                victim_amount = b.entries[i].amount;
+                victim = i;
+            }
+        }
+        let i = match free {
+            Some(i) => {
+                self.stats.used += 1;
+                self.stats.peak_used = self.stats.peak_used.max(self.stats.used);
+                i
+            }
+            None => {
+                self.stats.replaced += 1;
+                victim
+            }
+        };
+        b.keys[i] = skey;
+        b.entries[i] = Entry::new(hand.0, gen);
+        (bi, i)
+    }
+
+    /// Garbage collection: remove the entries of least effort, about half
+    /// of those in use, and halve the effort of the rest.
+    fn collect(&mut self) {
+        let gen = self.gen;
+        let mut sample: Vec<u32> = Vec::with_capacity(4096);
+        let step = (self.buckets.len() / 512).max(1);
+        for b in self.buckets.iter().step_by(step) {
+            for e in &b.entries {
+                if e.gen == gen {
+                    sample.push(e.amount);
+                }
+            }
+        }
+        sample.sort_unstable();
+        let threshold = sample.get(sample.len() / 2).copied().unwrap_or(0);
+        let mut removed = 0u64;
+        for b in self.buckets.iter_mut() {
+            for i in 0..WAYS {
+                let e = &mut b.entries[i];
+                if e.gen != gen {
+                    continue;
+                }
+                if e.amount <= threshold {
+                    e.gen = 0;
+                    b.keys[i] = 0;
+                    removed += 1;
+                } else {
+                    e.amount = (e.amount / 2).max(1);
+                }
+            }
+        }
+        self.stats.gc_runs += 1;
+        self.stats.gc_removed += removed;
+        self.stats.used = self.stats.used.saturating_sub(removed);
+    }
+
+    /// Record the numbers of an unsolved node (board key, attacker hand)
+    /// seen at `ply`, with the effort spent on it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store_unknown(
+        &mut self,
+        key: u64,
+        hand: Hand,
+        pn: PnDn,
+        dn: PnDn,
+        best: u16,
+        amount: u32,
+        ply: u16,
+    ) {
+        let (b, i) = self.slot(key, hand);
+        let e = &mut self.buckets[b].entries[i];
+        e.pn = pn;
+        e.dn = dn;
+        e.best = best;
+        e.amount = e.amount.max(amount);
+        e.min_ply = e.min_ply.min(ply);
+    }
+
+    /// Record a proof: mate within `len` plies for every hand dominating
+    /// `proof_hand`.
+    pub fn store_proven(&mut self, key: u64, proof_hand: Hand, len: u16, best: u16, amount: u32) {
+        let (b, i) = self.slot(key, proof_hand);
+        let e = &mut self.buckets[b].entries[i];
+        if !e.proves(len) {
+            e.best = best;
+        }
+        e.set_proven(len);
+        e.amount = e.amount.max(amount.saturating_add(SOLVED_BONUS));
+    }
+
+    /// Record a disproof: no mate within `depth` plies (`UNBOUNDED`: none at
+    /// all) for every hand dominated by `disproof_hand`.
+    pub fn store_disproven(
+        &mut self,
+        key: u64,
+        disproof_hand: Hand,
+        depth: u16,
+        best: u16,
+        amount: u32,
+    ) {
+        let (b, i) = self.slot(key, disproof_hand);
+        let e = &mut self.buckets[b].entries[i];
+        if disproof_covers(e.disproven, depth) {
+            return;
+        }
+        // A disproof can never contradict a proof: keep the table
+        // consistent even if a caller's bound was off.
+        if e.proves(depth) {
+            return;
+        }
+        e.set_disproven(depth);
+        e.best = best;
+        e.amount = e.amount.max(amount.saturating_add(SOLVED_BONUS));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PieceKind;
+
+    #[test]
+    fn superiority() {
+        let mut tt = TranspositionTable::new(1);
+        let p = Hand::EMPTY.with(PieceKind::Gold, 1);
+        tt.store_proven(42, p, 5, 0, 1);
+        let more = p.with(PieceKind::Pawn, 2);
+        assert!(tt.probe(42, more, UNBOUNDED).is_proven());
+        assert!(!tt.probe(42, Hand::EMPTY, UNBOUNDED).is_proven());
+        assert!(!tt.probe(42, more, 3).is_proven());
+        assert!(tt.probe(42, more, 5).is_proven());
+        let d = Hand::EMPTY.with(PieceKind::Silver, 1);
+        tt.store_disproven(7, d, UNBOUNDED, 0, 1);
+        assert!(tt.probe(7, Hand::EMPTY, 9).is_disproven());
+        assert!(!tt.probe(7, d.with(PieceKind::Pawn, 1), 9).is_disproven());
+        tt.clear();
+        assert!(!tt.probe(42, more, UNBOUNDED).found);
+    }
+
+    #[test]
+    fn length_bounds_answer_bounded_queries() {
+        let mut tt = TranspositionTable::new(1);
+        let h = Hand::EMPTY.with(PieceKind::Rook, 1);
+        tt.store_unknown(9, h, 7, 3, 0, 10, 4);
+        tt.store_proven(9, h, 15, 0, 10);
+        tt.store_disproven(9, h, 11, 0, 10);
+        // mate within 15 is known, no mate within 11 too: 13 is open
+        assert!(tt.probe(9, h, 15).is_proven());
+        assert!(tt.probe(9, h, 11).is_disproven());
+        let open = tt.probe(9, h, 13);
+        assert_eq!((open.pn, open.dn, open.found), (7, 3, true));
+        assert_eq!(tt.length_bounds(9, h), (Some(11), Some(15)));
+        // a stronger disproof never overrides a proof
+        tt.store_disproven(9, h, 20, 0, 10);
+        assert!(tt.probe(9, h, 15).is_proven());
+    }
+
+    #[test]
+    fn unsolved_numbers_of_related_hands() {
+        let mut tt = TranspositionTable::new(1);
+        let small = Hand::EMPTY.with(PieceKind::Pawn, 1);
+        let big = small.with(PieceKind::Gold, 1);
+        tt.store_unknown(5, big, 40, 2, 0, 1, 0);
+        tt.store_unknown(5, small, 3, 30, 0, 1, 0);
+        // fewer pieces: at least as hard to prove as with more
+        let p = tt.probe(5, Hand::EMPTY, UNBOUNDED);
+        assert_eq!((p.pn, p.dn, p.found), (40, 1, false));
+        // more pieces: at least as hard to disprove as with fewer
+        let q = tt.probe(5, big.with(PieceKind::Rook, 1), UNBOUNDED);
+        assert_eq!((q.pn, q.dn), (1, 30));
+    }
+
+    #[test]
+    fn clear_forgets_across_the_generation_wrap() {
+        let mut tt = TranspositionTable::new(1);
+        for round in 0..(u16::MAX as u32 + 3) {
+            let key = 1000 + u64::from(round % 7);
+            tt.store_proven(key, Hand::EMPTY, 3, 0, 1);
+            assert!(tt.probe(key, Hand::EMPTY, UNBOUNDED).is_proven());
+            tt.clear();
+            for k in 1000..1007 {
+                assert!(!tt.probe(k, Hand::EMPTY, UNBOUNDED).found, "{round}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_table_is_empty() {
+        let tt = TranspositionTable::new(1);
+        assert!(tt
+            .buckets
+            .iter()
+            .all(|b| b.keys.iter().all(|&k| k == 0) && b.entries.iter().all(|e| e.gen == 0)));
+        assert!(!tt.probe(0, Hand::EMPTY, UNBOUNDED).found);
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn bounded_memory_and_collection() {
+        let mut tt = TranspositionTable::with_bytes(64 * 1024);
+        assert!(tt.memory_bytes() <= 64 * 1024);
+        assert_eq!(std::mem::size_of::<Entry>(), 40);
+        assert_eq!(std::mem::size_of::<Bucket>(), 384);
+        let cap = tt.stats().capacity;
+        for k in 0..cap * 4 {
+            tt.store_unknown(
+                k.wrapping_mul(0x2545_f491_4f6c_dd1d),
+                Hand::EMPTY,
+                1,
+                1,
+                0,
+                (k % 97) as u32,
+                0,
+            );
+        }
+        let s = tt.stats();
+        assert!(
+            s.gc_runs > 0 && s.used <= cap && s.peak_used <= cap,
+            "{s:?}"
+        );
+        // a solved entry outlives the collections that follow it
+        tt.store_proven(77, Hand::EMPTY, 9, 0, 1);
+        for k in 0..cap * 2 {
+            tt.store_unknown(
+                k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+                Hand::EMPTY,
+                1,
+                1,
+                0,
+                1,
+                0,
+            );
+        }
+        assert!(tt.probe(77, Hand::EMPTY, UNBOUNDED).is_proven());
+    }
+}
