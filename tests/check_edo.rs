@@ -67,7 +67,9 @@ fn usi(moves: &[tsume::Move]) -> String {
 #[test]
 fn shorter_mates_than_recorded_are_cooked() {
     for (id, recorded) in [("zukou-066", 51), ("zukou-082", 21)] {
-        let a = check(id, 100_000, true);
+        // enough nodes for the main line to be proven shortest: a line cut
+        // by the limit may be longer than the record (zukou-082: 31)
+        let a = check(id, 500_000, true);
         assert_eq!(a.verdict, Soundness::Cooked, "{id}: {}", a.reason);
         let st = a.stated.as_ref().unwrap();
         assert_eq!(st.length, Some(recorded));

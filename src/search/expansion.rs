@@ -4,8 +4,10 @@
 //! Evasions that are alike open one after another instead of all at once:
 //! drops of different pieces on one square (合駒) and the two forms of a
 //! move that may promote. Only the head of such a group is searched; the
-//! next one opens when the head is proven. A hidden move still counts 1 in
-//! the proof number of its parent. This is
+//! next one opens when the head is proven. A hidden move adds nothing to
+//! its parent's proof number, but keeps it at least 1: the parent is never
+//! proven while a move is hidden. (Counting each hidden move 1 was
+//! measured too: 煙詰 took 6.8 M nodes instead of 4.1 M.) This is
 //! the delayed expansion of interposing drops used by strong tsume solvers
 //! (e.g. KomoringHeights, after the "合駒遅延展開" of Seo's and Nagai's
 //! solvers); it keeps near-identical interpositions from multiplying the
@@ -196,7 +198,7 @@ pub(crate) const SUM_LIMIT: PnDn = 1 << 24;
 
 /// The numbers of a node from its children's values: at an attacker node
 /// pn is the least child pn and dn the sum; at a defender node the
-/// reverse. Hidden children count 1 each in the sum. Also the index of
+/// reverse. Hidden children add nothing, but keep the sum at least 1. Also the index of
 /// the child to search (least own number; the first of equals) and the
 /// second least own number.
 #[inline]
@@ -204,11 +206,12 @@ pub(crate) fn aggregate(children: &[Child], or_node: bool) -> (PnDn, PnDn, usize
     let mut least = INF;
     let mut sum: PnDn = 0;
     let mut max_big: PnDn = 0;
+    let mut hidden = false;
     let mut best = 0;
     let mut second = INF;
     for (i, c) in children.iter().enumerate() {
         if !c.active {
-            sum = add(sum, 1);
+            hidden = true;
             continue;
         }
         let (own, other) = if or_node { (c.pn, c.dn) } else { (c.dn, c.pn) };
@@ -225,7 +228,10 @@ pub(crate) fn aggregate(children: &[Child], or_node: bool) -> (PnDn, PnDn, usize
             sum = add(sum, other);
         }
     }
-    let sum = add(sum, max_big);
+    let mut sum = add(sum, max_big);
+    if hidden {
+        sum = sum.max(1);
+    }
     if or_node {
         (least, sum, best, second)
     } else {
@@ -306,8 +312,15 @@ mod tests {
         }
         let hidden = c.iter().filter(|c| !c.active).count() as u64;
         let active = c.len() as u64 - hidden;
+        assert!(hidden > 0);
         let (pn, dn, _, _) = aggregate(&c, false);
-        assert_eq!(pn, 2 * active + hidden);
+        assert_eq!(pn, 2 * active);
         assert_eq!(dn, 3);
+        // every open move proven: the hidden ones still keep pn above 0
+        for x in c.iter_mut().filter(|x| x.active) {
+            x.set_proven(1, Hand::EMPTY);
+        }
+        let (pn, dn, _, _) = aggregate(&c, false);
+        assert_eq!((pn, dn), (1, INF));
     }
 }

@@ -144,6 +144,9 @@ impl SolveResult {
 /// goes.
 const SEARCH_STACK_BYTES: usize = 256 << 20;
 
+/// `error` of a mate whose line a limit kept from being completed.
+pub const LINE_CUT: &str = "mate proven, but a limit was hit before its line was complete";
+
 /// A solver owning a transposition table, reusable across problems.
 pub struct Solver {
     tt: TranspositionTable,
@@ -255,7 +258,23 @@ impl Solver {
                 result.verdict = Verdict::Mate;
                 // The line read from the first proof is kept in case the
                 // refinement below is cut short by a limit.
-                let first_line = read_line(&self.tt, pos, attacker);
+                let reproof_nodes = std::cell::Cell::new(0);
+                let (first_line, complete) = read_line(
+                    &mut self.tt,
+                    pos,
+                    attacker,
+                    &mut budget,
+                    self.path_capacity,
+                    &reproof_nodes,
+                );
+                result.nodes += reproof_nodes.get();
+                let first_line = if complete {
+                    first_line
+                } else {
+                    result.error = Some(LINE_CUT.into());
+                    Vec::new()
+                };
+                result.limit_hit = budget.hit;
                 if !opts.exact_line {
                     result.moves = first_line;
                     let mut p = pos.clone();
@@ -332,14 +351,31 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// Follow the table from a proven root: the attacker takes the shortest
-/// proven mate, the defender the longest.
-fn read_line(tt: &TranspositionTable, root: &Position, attacker: Color) -> Vec<Move> {
+/// proven mate, the defender the longest. Where the table has lost a
+/// proof (entries are replaced when it fills), the position is proved again
+/// on the same table within `budget`. Returns the line and whether it is
+/// complete (it ends in mate); it is not when a limit cut the re-proofs.
+/// The nodes of the re-proofs are added to `nodes`.
+fn read_line(
+    tt: &mut TranspositionTable,
+    root: &Position,
+    attacker: Color,
+    budget: &mut Budget,
+    path_capacity: usize,
+    nodes: &std::cell::Cell<u64>,
+) -> (Vec<Move>, bool) {
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen = hashbrown::HashSet::new();
+    let reprove = |tt: &mut TranspositionTable, p: &Position, budget: &mut Budget| {
+        let mut df = Dfpn::new(tt, p.clone(), attacker, budget, path_capacity);
+        let proven = matches!(df.search(UNBOUNDED), Outcome::Proven(_));
+        nodes.set(nodes.get() + df.nodes);
+        proven
+    };
     loop {
-        if !seen.insert(pos.key()) || line.len() > 4000 {
-            break;
+        if !seen.insert(pos.key()) || line.len() > usize::from(super::dfpn::MAX_PLY) {
+            return (line, false);
         }
         let or_node = pos.side_to_move() == attacker;
         let mut moves = MoveList::new();
@@ -349,35 +385,47 @@ fn read_line(tt: &TranspositionTable, root: &Position, attacker: Color) -> Vec<M
             pos.evasion_moves(&mut moves);
         }
         if moves.is_empty() {
-            break;
+            return (line, !or_node);
         }
         let mut best: Option<(Move, u16)> = None;
-        for &m in &moves {
-            let (bk, _) = pos.keys_after(m);
-            let hand = if or_node {
-                pos.hand_after(m)
-            } else {
-                pos.hand(attacker)
-            };
-            let p = tt.probe(bk, hand, UNBOUNDED);
-            if !p.is_proven() {
-                if !or_node {
-                    best = None;
-                    break;
+        for attempt in 0..2 {
+            for &m in &moves {
+                let (bk, _) = pos.keys_after(m);
+                let hand = if or_node {
+                    pos.hand_after(m)
+                } else {
+                    pos.hand(attacker)
+                };
+                let mut p = tt.probe(bk, hand, UNBOUNDED);
+                if !p.is_proven() {
+                    if or_node {
+                        continue;
+                    }
+                    // every evasion must be mated: prove this one again
+                    pos.do_move(m);
+                    let ok = reprove(tt, &pos, budget);
+                    pos.undo_move(m);
+                    p = tt.probe(bk, hand, UNBOUNDED);
+                    if !ok || !p.is_proven() {
+                        return (line, false);
+                    }
                 }
-                continue;
+                let better = match best {
+                    None => true,
+                    Some((_, l)) => (or_node && p.len < l) || (!or_node && p.len > l),
+                };
+                if better {
+                    best = Some((m, p.len));
+                }
             }
-            let better = match best {
-                None => true,
-                Some((_, l)) => (or_node && p.len < l) || (!or_node && p.len > l),
-            };
-            if better {
-                best = Some((m, p.len));
+            if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget) {
+                break;
             }
         }
-        let Some((m, _)) = best else { break };
+        let Some((m, _)) = best else {
+            return (line, false);
+        };
         line.push(m);
         pos.do_move(m);
     }
-    line
 }
