@@ -1,16 +1,20 @@
-//! Rendering of an audit ([`crate::search::audit`]) for people and
-//! programs: plain text and JSON (`tsume check`), and the composer's report
-//! as a self-contained HTML page or Markdown (`tsume report`), with board
-//! diagrams drawn as SVG ([`svg`]). Every function returns a string or a
-//! value; nothing here prints.
+//! Rendering of results for people and programs: a solve as text, JSON or
+//! USI moves (`tsume solve`, [`solve_text`], [`solve_json`],
+//! [`solve_usi`]); an audit ([`crate::search::audit`]) as plain text and
+//! JSON (`tsume check`), and the composer's report as a self-contained
+//! HTML page or Markdown (`tsume report`), with board diagrams drawn as
+//! SVG ([`svg`]). Every function returns a string or a value; nothing here
+//! prints.
 
 pub mod svg;
 
 mod html;
 mod markdown;
+mod solve;
 
 pub use html::html;
 pub use markdown::markdown;
+pub use solve::{solve_json, solve_text, solve_usi};
 
 use crate::notation::japanese::{line_names, Style};
 use crate::problem::Problem;
