@@ -114,13 +114,15 @@ impl Item {
 /// Load every input (a file, a directory read recursively, `-` for
 /// standard input, or a position string; see [`load_arg`]) into items
 /// numbered from 1. An input that is neither an existing path nor a
-/// position is an error (a usage error, unlike a bad entry in a file).
+/// position, or a standard input that cannot be read, is an error (a
+/// usage error, unlike a bad entry in a file); a directory without
+/// problem files adds no item.
 pub fn load_inputs<S: AsRef<str>>(inputs: &[S]) -> Result<Vec<Item>, String> {
     let mut items = Vec::new();
     for arg in inputs {
         let arg = arg.as_ref();
         let entries = load_arg(arg);
-        if arg != "-" && !Path::new(arg).exists() {
+        if arg == "-" || !Path::new(arg).exists() {
             if let [Err(
                 e @ LoadError {
                     reason: LoadErrorKind::Io(_),
@@ -130,6 +132,15 @@ pub fn load_inputs<S: AsRef<str>>(inputs: &[S]) -> Result<Vec<Item>, String> {
             {
                 return Err(e.to_string());
             }
+        }
+        // A directory without problem files adds nothing (no input at
+        // all is a usage error, for the caller to report).
+        if let [Err(LoadError {
+            reason: LoadErrorKind::NoFiles,
+            ..
+        })] = entries.as_slice()
+        {
+            continue;
         }
         let base = items.len();
         items.extend(

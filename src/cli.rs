@@ -89,10 +89,10 @@ enum Command {
     /// Solve a tsume problem: prove mate or no mate and print the main line.
     Solve {
         /// Node limit (0: none).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         nodes: Option<u64>,
         /// Time limit in seconds (0: none).
-        #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = limits::seconds)]
+        #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = limits::seconds)]
         time: Option<f64>,
         /// Transposition table size in MiB.
         #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true, value_parser = limits::table_mib)]
@@ -168,10 +168,10 @@ enum Command {
         #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = limits::table_mib)]
         hash: Option<usize>,
         /// Node limit per problem (0: none).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         nodes: Option<u64>,
         /// Time limit per problem in seconds (0: none).
-        #[arg(long, value_name = "SECS", default_value_t = 10.0, allow_negative_numbers = true, value_parser = limits::seconds)]
+        #[arg(long, value_name = "SECS", default_value_t = 10.0, allow_hyphen_values = true, value_parser = limits::seconds)]
         time: f64,
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]

@@ -93,6 +93,9 @@ pub enum LoadErrorKind {
     /// The file holds no problem.
     #[error("no problem found")]
     Empty,
+    /// The directory holds no problem file.
+    #[error("no problem files in the directory (.sfen .txt .kif .kifu .ki2 .ki2u .csa)")]
+    NoFiles,
     /// A malformed SFEN.
     #[error("{}", .0.message())]
     Sfen(SfenError),
@@ -145,10 +148,12 @@ pub struct LoadError {
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let path = self
-            .path
-            .as_ref()
-            .map_or("<input>".into(), |p| p.display().to_string());
+        let path = match (&self.path, &self.reason) {
+            (Some(p), _) => p.display().to_string(),
+            // Only standard input is read without a path.
+            (None, LoadErrorKind::Io(_)) => "standard input".into(),
+            (None, _) => "<input>".into(),
+        };
         match (&self.reason, self.line, self.column) {
             (LoadErrorKind::Io(msg), 0, _) => write!(f, "cannot read {path}: {msg}"),
             (reason, 0, _) => write!(f, "{path}: {reason}"),
@@ -354,12 +359,21 @@ fn stem(path: Option<&Path>) -> String {
 }
 
 /// Load a file, or every problem file under a directory (recursively,
-/// sorted by path).
+/// sorted by path; a directory without any is one [`LoadErrorKind::NoFiles`]
+/// error).
 pub fn load_path(path: &Path) -> Vec<Result<Problem, LoadError>> {
     if path.is_dir() {
         let mut files = Vec::new();
         if let Err(e) = collect_files(path, &mut files) {
             return vec![Err(io_error(path, &e))];
+        }
+        if files.is_empty() {
+            return vec![Err(LoadError {
+                path: Some(path.to_owned()),
+                line: 0,
+                column: 0,
+                reason: LoadErrorKind::NoFiles,
+            })];
         }
         files.sort();
         return files.iter().flat_map(|f| load_file(f)).collect();
@@ -390,7 +404,7 @@ fn io_error(path: &Path, e: &std::io::Error) -> LoadError {
 
 /// An I/O error as a user reads it: the system's message without the
 /// `(os error N)` suffix.
-fn io_message(e: &std::io::Error) -> String {
+pub(crate) fn io_message(e: &std::io::Error) -> String {
     let s = e.to_string();
     match s.rfind(" (os error ") {
         Some(i) if s.ends_with(')') => s[..i].to_owned(),

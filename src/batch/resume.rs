@@ -38,6 +38,7 @@
 
 use super::row::{complete_len, read_rows, row_line, Row, RowFormat, RowVerdict, CSV_HEADER};
 use super::Item;
+use crate::problem::io_message;
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -84,7 +85,7 @@ impl Earlier {
             Ok(bytes) => String::from_utf8(bytes)
                 .map_err(|_| fail("not UTF-8 text (not rows of `tsume batch`?)".into()))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Earlier::none()),
-            Err(e) => return Err(fail(e.to_string())),
+            Err(e) => return Err(fail(io_message(&e))),
         };
         let keep = complete_len(&text);
         let rows = read_rows(&text[..keep], format)
@@ -110,8 +111,8 @@ impl Earlier {
             let f = std::fs::OpenOptions::new()
                 .write(true)
                 .open(path)
-                .map_err(|e| fail(e.to_string()))?;
-            f.set_len(keep as u64).map_err(|e| fail(e.to_string()))?;
+                .map_err(|e| fail(io_message(&e)))?;
+            f.set_len(keep as u64).map_err(|e| fail(io_message(&e)))?;
         }
         Ok(Earlier { rows, done })
     }

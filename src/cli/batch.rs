@@ -1,7 +1,7 @@
 //! `tsume batch`: validate a problem book. Rows go to stdout or `--out`;
 //! the progress bar and the summary go to stderr.
 
-use super::output::{classify, is_closed, usage, Emitted, USAGE};
+use super::output::{classify, is_closed, plain, usage, Emitted, USAGE};
 use super::signals::Interrupt;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use std::fs::{File, OpenOptions};
@@ -234,11 +234,13 @@ fn open_output(path: Option<&Path>, format: RowFormat, resume: bool) -> Result<O
             if is_closed(&e) {
                 OpenError::Closed
             } else {
-                OpenError::Other(format!("writing rows: {e}"))
+                OpenError::Other(format!("writing rows: {}", plain(&e)))
             }
         });
     };
-    let err = |e: std::io::Error| OpenError::Other(format!("cannot write {}: {e}", path.display()));
+    let err = |e: std::io::Error| {
+        OpenError::Other(format!("cannot write {}: {}", path.display(), plain(&e)))
+    };
     let file = if resume {
         OpenOptions::new()
             .create(true)

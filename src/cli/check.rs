@@ -13,12 +13,12 @@ use tsume::search::{
 #[derive(clap::Args, Clone, Debug)]
 pub(super) struct AuditArgs {
     /// Node limit of each search (0: none).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<u64>,
     /// Time limit in seconds of each search (0: none; the audit runs one
     /// search per alternative move, so the whole check can take many times
     /// this).
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = limits::seconds)]
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = limits::seconds)]
     time: Option<f64>,
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true, value_parser = limits::table_mib)]

@@ -46,9 +46,19 @@ pub(crate) fn classify(r: std::io::Result<()>) -> Emitted {
         Ok(()) => Emitted::Done,
         Err(e) if is_closed(&e) => Emitted::Closed,
         Err(e) => {
-            error(format_args!("writing output: {e}"));
+            error(format_args!("writing output: {}", plain(&e)));
             Emitted::Failed
         }
+    }
+}
+
+/// An I/O error as a user reads it: the system's message without the
+/// `(os error N)` suffix.
+pub(crate) fn plain(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" (os error ") {
+        Some(i) if s.ends_with(')') => s[..i].to_owned(),
+        _ => s,
     }
 }
 

@@ -1,7 +1,7 @@
 //! `tsume report`: the composer's report as an HTML page or Markdown.
 
 use super::check::{exit_code, prepare, run_audit, AuditArgs};
-use super::output::{emit, note, usage};
+use super::output::{emit, note, plain, usage};
 use std::io::Write;
 
 pub(super) fn run_report(args: AuditArgs, out: Option<String>) -> i32 {
@@ -18,8 +18,9 @@ pub(super) fn run_report(args: AuditArgs, out: Option<String>) -> i32 {
         Ok(f) => f,
         Err(e) => {
             return usage(format_args!(
-                "cannot write {}: {e}",
-                out.unwrap_or_default()
+                "cannot write {}: {}",
+                out.unwrap_or_default(),
+                plain(&e)
             ))
         }
     };
@@ -35,7 +36,7 @@ pub(super) fn run_report(args: AuditArgs, out: Option<String>) -> i32 {
     match (file, out) {
         (Some(mut file), Some(path)) => {
             if let Err(e) = file.write_all(text.as_bytes()) {
-                return usage(format_args!("cannot write {path}: {e}"));
+                return usage(format_args!("cannot write {path}: {}", plain(&e)));
             }
             note(format_args!(
                 "{}: {} ({})",

@@ -10,6 +10,6 @@ pub(super) fn run_usi() -> i32 {
     match tsume::usi_engine::run(stdin, stdout) {
         Ok(()) => 0,
         Err(e) if super::output::is_closed(&e) => 0,
-        Err(e) => super::output::usage(e),
+        Err(e) => super::output::usage(format_args!("usi: {}", super::output::plain(&e))),
     }
 }
