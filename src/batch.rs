@@ -40,6 +40,29 @@
 //! and get replaced, so it changes node counts (and, at a node limit, the
 //! verdict). Hence the default table is [`DEFAULT_WORKER_HASH_MIB`] per
 //! worker, whatever `jobs` is; a total given in `hash_mib` is split.
+//!
+//! # Example
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use tsume::batch::{self, BatchOptions, Event, RowVerdict};
+//! // Two problems given as position strings; an input file or directory
+//! // works the same way.
+//! let items = batch::load_inputs(&["sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", "startpos"]).unwrap();
+//! let opts = BatchOptions { jobs: 1, hash_mib: Some(16), nodes: Some(100_000), ..BatchOptions::default() };
+//! let mut verdicts = Vec::new();
+//! batch::run(&items, &opts, |ev| {
+//!     if let Event::Row(row) = ev {
+//!         verdicts.push((row.index, row.verdict, row.moves.clone()));
+//!     }
+//!     ControlFlow::Continue(())
+//! })
+//! .unwrap();
+//! assert_eq!(verdicts, [
+//!     (1, RowVerdict::Mate, "9f5b+ 4a5b S*4b".to_string()),
+//!     (2, RowVerdict::NoMate, String::new()),
+//! ]);
+//! ```
 
 mod audit;
 pub mod resume;

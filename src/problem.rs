@@ -38,6 +38,17 @@
 //! lines or several CSA records, `<file stem>` for a single-problem file;
 //! `stdin:<line>` / `stdin` for standard input and `arg` for a position
 //! given on the command line.
+//!
+//! # Example
+//!
+//! ```
+//! let text = "sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b # id=atama len=1 title=頭金\nsfen 9/9 b - 1\n";
+//! let loaded = tsume::problem::load_str(text, None);
+//! let p = loaded[0].as_ref().unwrap();
+//! assert_eq!((p.id.as_str(), p.stated_length, p.title.as_deref()), ("atama", Some(1), Some("頭金")));
+//! // A bad entry is an error in place; the others still load.
+//! assert_eq!(loaded[1].as_ref().unwrap_err().to_string(), "<input>:2:6: board has 2 ranks, expected 9");
+//! ```
 
 use crate::notation::csa::{read_csa_all, write_csa};
 use crate::notation::japanese::{line_names, Style};
