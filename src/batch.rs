@@ -12,16 +12,27 @@
 //! [`run`] starts `jobs` workers on a rayon pool with 1 GiB stacks (the
 //! searches recurse deeply). Each worker owns one [`Solver`], created on
 //! its first problem with [`BatchOptions::worker_hash_mib`] MiB and reused
-//! for every later problem: a solve clears the table by bumping a one-byte
-//! generation counter, so clearing does not depend on the table size,
-//! except that every 255th clear wipes the table. Workers take the
-//! next problem from a shared counter, in input order; finished rows go
-//! through a reorder buffer on the calling thread, which hands them to the
-//! callback strictly in input order ([`Event::Row`]) as soon as all rows
-//! before them are done: only the rows finished behind a problem still
-//! running wait (at most what the other workers finish within one
-//! problem's limits). [`Event::Finished`] reports each row as it
-//! completes, for progress displays.
+//! for every later problem: each solve starts from a cleared table (see
+//! [`Solver::solve`]), and the table is allocated once per worker, not once
+//! per problem. Workers take the next problem from a shared counter, in
+//! input order; finished rows go through a reorder buffer on the calling
+//! thread, which hands them to the callback strictly in input order
+//! ([`Event::Row`]) as soon as all rows before them are done: only the
+//! rows finished behind a problem still running wait (at most what the
+//! other workers finish within one problem's limits). [`Event::Finished`]
+//! reports each row as it completes, for progress displays.
+//!
+//! # Stopping
+//!
+//! Setting [`BatchOptions::cancel`] (on Ctrl-C, say) stops the run: no new
+//! problem starts, running searches stop, and the rows they were computing
+//! are dropped (never written as `unknown`: they are not results). Rows
+//! already finished behind a dropped problem are not lost: they come last,
+//! in input order among themselves, as [`Event::OutOfOrder`], and
+//! [`resume`] skips them in the next run. So a stopped run's output is the
+//! first rows of the complete output, then possibly some later ones.
+//!
+//! # Determinism
 //!
 //! Rows do not depend on `jobs` nor on the order problems run in, given the
 //! same table size per worker and no time limit hit: a solve clears the
@@ -29,8 +40,32 @@
 //! and get replaced, so it changes node counts (and, at a node limit, the
 //! verdict). Hence the default table is [`DEFAULT_WORKER_HASH_MIB`] per
 //! worker, whatever `jobs` is; a total given in `hash_mib` is split.
+//!
+//! # Example
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use tsume::batch::{self, BatchOptions, Event, RowVerdict};
+//! // Two problems given as position strings; an input file or directory
+//! // works the same way.
+//! let items = batch::load_inputs(&["sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", "startpos"]).unwrap();
+//! let opts = BatchOptions { jobs: 1, hash_mib: Some(16), nodes: Some(100_000), ..BatchOptions::default() };
+//! let mut verdicts = Vec::new();
+//! batch::run(&items, &opts, |ev| {
+//!     if let Event::Row(row) = ev {
+//!         verdicts.push((row.index, row.verdict, row.moves.clone()));
+//!     }
+//!     ControlFlow::Continue(())
+//! })
+//! .unwrap();
+//! assert_eq!(verdicts, [
+//!     (1, RowVerdict::Mate, "9f5b+ 4a5b S*4b".to_string()),
+//!     (2, RowVerdict::NoMate, String::new()),
+//! ]);
+//! ```
 
 mod audit;
+pub mod resume;
 mod row;
 mod summary;
 
@@ -102,20 +137,33 @@ impl Item {
 /// Load every input (a file, a directory read recursively, `-` for
 /// standard input, or a position string; see [`load_arg`]) into items
 /// numbered from 1. An input that is neither an existing path nor a
-/// position is an error (a usage error, unlike a bad entry in a file).
+/// position, or a standard input that cannot be read, is an error (a
+/// usage error, unlike a bad entry in a file); a directory without
+/// problem files adds no item.
 pub fn load_inputs<S: AsRef<str>>(inputs: &[S]) -> Result<Vec<Item>, String> {
     let mut items = Vec::new();
     for arg in inputs {
         let arg = arg.as_ref();
         let entries = load_arg(arg);
-        if arg != "-" && !Path::new(arg).exists() {
-            if let [Err(LoadError {
-                reason: LoadErrorKind::Io(e),
-                ..
-            })] = entries.as_slice()
+        if arg == "-" || !Path::new(arg).exists() {
+            if let [Err(
+                e @ LoadError {
+                    reason: LoadErrorKind::Io(_),
+                    ..
+                },
+            )] = entries.as_slice()
             {
-                return Err(format!("{arg}: {e}"));
+                return Err(e.to_string());
             }
+        }
+        // A directory without problem files adds nothing (no input at
+        // all is a usage error, for the caller to report).
+        if let [Err(LoadError {
+            reason: LoadErrorKind::NoFiles,
+            ..
+        })] = entries.as_slice()
+        {
+            continue;
         }
         let base = items.len();
         items.extend(
@@ -190,8 +238,8 @@ pub struct BatchOptions {
     /// The audit run after each mate (`--check`); `None`: solve only.
     pub audit: Option<Arc<dyn Audit>>,
     /// Set to stop the run: no new problem starts and running searches
-    /// stop; their rows are dropped, never written as `unknown`. [`run`]
-    /// also sets it when the callback breaks.
+    /// stop; their rows are dropped, never written as `unknown` (see
+    /// "Stopping" above). [`run`] also sets it when the callback breaks.
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
@@ -236,6 +284,11 @@ pub enum Event<'a> {
     Finished(&'a Row),
     /// The next row in input order: write it.
     Row(&'a Row),
+    /// After a stop: a row that finished behind a problem the stop cut,
+    /// so its place in input order never came. Write it anyway (rows
+    /// carry their index; [`resume`] skips them next time). These come
+    /// last, in input order among themselves.
+    OutOfOrder(&'a Row),
 }
 
 /// How a run ended.
@@ -243,20 +296,28 @@ pub enum Event<'a> {
 pub enum RunEnd {
     /// Every item was run and its row delivered.
     Complete,
-    /// Stopped early (the callback broke, or `cancel` was set).
+    /// Stopped early: `cancel` was set (rows that finished were still
+    /// delivered, the last ones as [`Event::OutOfOrder`]), or the callback
+    /// broke (nothing more was delivered).
     Stopped,
 }
 
+/// Why a run could not start.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start the batch workers: {0}")]
+pub struct StartError(String);
+
 /// Run `items` (already selected: a shard, minus resumed rows) and call
 /// `on_event` with every row as it finishes and again in input order.
-/// Returning `ControlFlow::Break` from the callback stops the run.
+/// Returning `ControlFlow::Break` from the callback stops the run, and no
+/// event follows.
 pub fn run(
     items: &[Item],
     opts: &BatchOptions,
     mut on_event: impl FnMut(Event<'_>) -> ControlFlow<()>,
-) -> RunEnd {
+) -> Result<RunEnd, StartError> {
     if items.is_empty() {
-        return RunEnd::Complete;
+        return Ok(RunEnd::Complete);
     }
     let stop = opts.cancel.clone().unwrap_or_default();
     let workers = opts.workers().min(items.len());
@@ -276,10 +337,11 @@ pub fn run(
         .stack_size(WORKER_STACK)
         .thread_name(|i| format!("tsume-batch-{i}"))
         .build()
-        .expect("start the batch workers");
+        .map_err(|e| StartError(e.to_string()))?;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, Row)>();
     let mut delivered = 0;
+    let mut broken = false;
     pool.in_place_scope(|s| {
         for _ in 0..workers {
             let tx = tx.clone();
@@ -290,8 +352,10 @@ pub fn run(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(i) else { break };
                     let row = run_item(item, &mut solver, hash, solve_opts, opts.audit.as_deref());
-                    if stop.load(Ordering::Relaxed) && row.verdict == RowVerdict::Unknown {
-                        break; // cut by the stop: not a result
+                    if stop.load(Ordering::Relaxed) {
+                        // The stop may have cut this problem's searches:
+                        // not a result. The next run computes it again.
+                        break;
                     }
                     if tx.send((i, row)).is_err() {
                         break;
@@ -302,10 +366,11 @@ pub fn run(
         drop(tx);
         let mut pending: BTreeMap<usize, Row> = BTreeMap::new();
         for (i, row) in rx {
-            if stop.load(Ordering::Relaxed) {
+            if broken {
                 continue; // drain: workers finish their current search
             }
             if on_event(Event::Finished(&row)).is_break() {
+                broken = true;
                 stop.store(true, Ordering::Relaxed);
                 continue;
             }
@@ -313,17 +378,26 @@ pub fn run(
             while let Some(row) = pending.remove(&delivered) {
                 delivered += 1;
                 if on_event(Event::Row(&row)).is_break() {
+                    broken = true;
                     stop.store(true, Ordering::Relaxed);
                     break;
                 }
             }
         }
+        // Stopped behind a problem that never finished: the rows after it.
+        if !broken {
+            for row in pending.values() {
+                if on_event(Event::OutOfOrder(row)).is_break() {
+                    break;
+                }
+            }
+        }
     });
-    if delivered == items.len() {
+    Ok(if delivered == items.len() {
         RunEnd::Complete
     } else {
         RunEnd::Stopped
-    }
+    })
 }
 
 /// Run one item on a worker, creating the worker's solver on first use. A
@@ -438,30 +512,4 @@ fn one_line(s: &str) -> String {
     } else {
         s.to_owned()
     }
-}
-
-/// Check that rows read back from an earlier run belong to this input:
-/// each row's index must name an item with the same source and id.
-/// Returns the first mismatch as a message.
-pub fn check_rows_match(rows: &[Row], items: &[Item]) -> Result<(), String> {
-    for r in rows {
-        let Some(item) = r.index.checked_sub(1).and_then(|i| items.get(i)) else {
-            return Err(format!(
-                "row {} is beyond the input ({} problems)",
-                r.index,
-                items.len()
-            ));
-        };
-        if r.source != item.source || r.id != item.id() {
-            return Err(format!(
-                "row {} is {} ({}) but the input has {} ({}) there",
-                r.index,
-                r.source,
-                r.id,
-                item.source,
-                item.id()
-            ));
-        }
-    }
-    Ok(())
 }

@@ -6,10 +6,16 @@ use tsume::problem::OutputFormat;
 mod batch;
 mod check;
 mod convert;
+mod limits;
+mod memory;
+mod output;
 mod perft;
 mod report;
+mod signals;
 mod solve;
 mod usi;
+
+pub(crate) use output::USAGE;
 
 #[derive(Parser)]
 #[command(
@@ -82,14 +88,14 @@ impl From<FutileArg> for tsume::search::FutileMode {
 enum Command {
     /// Solve a tsume problem: prove mate or no mate and print the main line.
     Solve {
-        /// Node limit.
-        #[arg(long)]
+        /// Node limit (0: none).
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         nodes: Option<u64>,
-        /// Time limit in seconds.
-        #[arg(long)]
+        /// Time limit in seconds (0: none).
+        #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = limits::seconds)]
         time: Option<f64>,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true, value_parser = limits::table_mib)]
         hash: usize,
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]
@@ -155,17 +161,17 @@ enum Command {
     /// any is unknown, flawed, no mate or invalid, 2 for usage errors.
     Batch {
         /// Worker threads (default: all cores).
-        #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
-        jobs: usize,
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = limits::jobs)]
+        jobs: Option<usize>,
         /// Total table memory in MiB, split across the workers [default:
         /// 256 per worker].
-        #[arg(long, value_name = "MIB")]
+        #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = limits::table_mib)]
         hash: Option<usize>,
-        /// Node limit per problem.
-        #[arg(long, value_name = "N")]
+        /// Node limit per problem (0: none).
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         nodes: Option<u64>,
         /// Time limit per problem in seconds (0: none).
-        #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+        #[arg(long, value_name = "SECS", default_value_t = 10.0, allow_hyphen_values = true, value_parser = limits::seconds)]
         time: f64,
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]
@@ -205,7 +211,8 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: PerftFormat,
-        /// Depth in plies.
+        /// Depth in plies (at most 20).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=perft::MAX_DEPTH as i64))]
         depth: u32,
     },
 }
@@ -222,7 +229,7 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+            let code = if e.use_stderr() { USAGE } else { 0 };
             let _ = e.print();
             return code;
         }
@@ -236,7 +243,15 @@ pub fn run() -> i32 {
             quick,
             format,
             problem,
-        } => solve::run_solve(nodes, time, hash, futile, quick, format, &problem),
+        } => solve::run_solve(solve::SolveArgs {
+            nodes: limits::node_limit(nodes),
+            time: limits::time_limit(time),
+            hash,
+            futile: futile.into(),
+            quick,
+            format,
+            problem,
+        }),
         Command::Batch {
             jobs,
             hash,
@@ -254,8 +269,8 @@ pub fn run() -> i32 {
             inputs,
             jobs,
             hash,
-            nodes,
-            time,
+            nodes: limits::node_limit(nodes),
+            time: limits::time_limit(Some(time)),
             futile: futile.into(),
             check,
             out,
@@ -289,30 +304,18 @@ fn invoked_as_usi_engine() -> bool {
         .unwrap_or(false)
 }
 
-/// Write `text` to stdout; a closed pipe (`tsume ... | head`) is not an
-/// error worth a panic. Returns the exit code.
-pub(crate) fn emit(text: &str) -> i32 {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            eprintln!("error: writing output: {e}");
-            1
-        }
-    }
-}
-
 /// Run `f` on a thread with a large stack (deep searches recurse deeply).
-pub(crate) fn run_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
+/// `Err` when the thread cannot be started.
+pub(crate) fn run_big_stack<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    let handle = std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(f)
-        .expect("spawn search thread")
-        .join()
-        .expect("search thread panicked")
+        .map_err(|e| format!("cannot start the search thread: {e}"))?;
+    match handle.join() {
+        Ok(t) => Ok(t),
+        // A panic in the search is a bug: let it end the program as one.
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }

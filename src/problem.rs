@@ -38,6 +38,17 @@
 //! lines or several CSA records, `<file stem>` for a single-problem file;
 //! `stdin:<line>` / `stdin` for standard input and `arg` for a position
 //! given on the command line.
+//!
+//! # Example
+//!
+//! ```
+//! let text = "sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b # id=atama len=1 title=頭金\nsfen 9/9 b - 1\n";
+//! let loaded = tsume::problem::load_str(text, None);
+//! let p = loaded[0].as_ref().unwrap();
+//! assert_eq!((p.id.as_str(), p.stated_length, p.title.as_deref()), ("atama", Some(1), Some("頭金")));
+//! // A bad entry is an error in place; the others still load.
+//! assert_eq!(loaded[1].as_ref().unwrap_err().to_string(), "<input>:2:6: board has 2 ranks, expected 9");
+//! ```
 
 use crate::notation::csa::{read_csa_all, write_csa};
 use crate::notation::japanese::{line_names, Style};
@@ -49,6 +60,9 @@ use crate::notation::text::decode;
 use crate::notation::usi::{parse_move, UsiMoveError};
 use crate::rules::{Move, Position, PositionError};
 use std::path::{Path, PathBuf};
+
+mod arg;
+pub use arg::{load_arg, position_from_arg, problem_from_arg, ArgKind};
 
 /// Where a problem comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +107,9 @@ pub enum LoadErrorKind {
     /// The file holds no problem.
     #[error("no problem found")]
     Empty,
+    /// The directory holds no problem file.
+    #[error("no problem files in the directory (.sfen .txt .kif .kifu .ki2 .ki2u .csa)")]
+    NoFiles,
     /// A malformed SFEN.
     #[error("{}", .0.message())]
     Sfen(SfenError),
@@ -121,8 +138,17 @@ pub enum LoadErrorKind {
 }
 
 /// An entry that did not load: where, and why.
+///
+/// Displayed as `file:line:column: reason`, `file:line: reason` without a
+/// column, `file: reason` for the whole file, and `cannot read file:
+/// reason` when the file could not be read (`<input>` names standard
+/// input or a command-line position).
+///
+/// ```
+/// let e = tsume::problem::problem_from_arg("no/such/file.kif").unwrap_err();
+/// assert_eq!(e.to_string(), "cannot read no/such/file.kif: No such file or directory");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{line}:{column}: {reason}", path.as_ref().map_or("<input>".into(), |p| p.display().to_string()))]
 pub struct LoadError {
     /// The file (`None` for stdin or a command-line position).
     pub path: Option<PathBuf>,
@@ -132,6 +158,23 @@ pub struct LoadError {
     pub column: usize,
     /// What is wrong.
     pub reason: LoadErrorKind,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = match (&self.path, &self.reason) {
+            (Some(p), _) => p.display().to_string(),
+            // Only standard input is read without a path.
+            (None, LoadErrorKind::Io(_)) => "standard input".into(),
+            (None, _) => "<input>".into(),
+        };
+        match (&self.reason, self.line, self.column) {
+            (LoadErrorKind::Io(msg), 0, _) => write!(f, "cannot read {path}: {msg}"),
+            (reason, 0, _) => write!(f, "{path}: {reason}"),
+            (reason, line, 0) => write!(f, "{path}:{line}: {reason}"),
+            (reason, line, column) => write!(f, "{path}:{line}:{column}: {reason}"),
+        }
+    }
 }
 
 /// The problem formats.
@@ -330,12 +373,21 @@ fn stem(path: Option<&Path>) -> String {
 }
 
 /// Load a file, or every problem file under a directory (recursively,
-/// sorted by path).
+/// sorted by path; a directory without any is one [`LoadErrorKind::NoFiles`]
+/// error).
 pub fn load_path(path: &Path) -> Vec<Result<Problem, LoadError>> {
     if path.is_dir() {
         let mut files = Vec::new();
         if let Err(e) = collect_files(path, &mut files) {
             return vec![Err(io_error(path, &e))];
+        }
+        if files.is_empty() {
+            return vec![Err(LoadError {
+                path: Some(path.to_owned()),
+                line: 0,
+                column: 0,
+                reason: LoadErrorKind::NoFiles,
+            })];
         }
         files.sort();
         return files.iter().flat_map(|f| load_file(f)).collect();
@@ -360,7 +412,17 @@ fn io_error(path: &Path, e: &std::io::Error) -> LoadError {
         path: Some(path.to_owned()),
         line: 0,
         column: 0,
-        reason: LoadErrorKind::Io(e.to_string()),
+        reason: LoadErrorKind::Io(io_message(e)),
+    }
+}
+
+/// An I/O error as a user reads it: the system's message without the
+/// `(os error N)` suffix.
+pub(crate) fn io_message(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" (os error ") {
+        Some(i) if s.ends_with(')') => s[..i].to_owned(),
+        _ => s,
     }
 }
 
@@ -608,58 +670,4 @@ fn fields(c: &str) -> Result<Vec<(usize, &str, String)>, usize> {
         out.push((start, key, value));
     }
     Ok(out)
-}
-
-/// Whether a command-line argument is a position string rather than a path.
-fn looks_like_position(arg: &str) -> bool {
-    let t = arg.trim_start();
-    t.starts_with("position ")
-        || t.starts_with("sfen ")
-        || t.starts_with("startpos")
-        || t.matches('/').count() >= 8
-}
-
-/// Load what a command-line argument names: `-` reads standard input,
-/// a position string (`sfen ...`, `position sfen ... moves ...`, a bare
-/// SFEN) is one problem with id `arg`, anything else is a path.
-pub fn load_arg(arg: &str) -> Vec<Result<Problem, LoadError>> {
-    if arg == "-" {
-        let mut bytes = Vec::new();
-        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
-            return vec![Err(LoadError {
-                path: None,
-                line: 0,
-                column: 0,
-                reason: LoadErrorKind::Io(e.to_string()),
-            })];
-        }
-        return load_bytes(&bytes, None, None);
-    }
-    if looks_like_position(arg) && !Path::new(arg).exists() {
-        return vec![load_sfen_line(arg, 1, None)
-            .map(|mut p| {
-                if p.id == "stdin:1" {
-                    p.id = "arg".into();
-                }
-                p
-            })
-            .map_err(|(column, reason)| LoadError {
-                path: None,
-                line: 1,
-                column,
-                reason,
-            })];
-    }
-    load_path(Path::new(arg))
-}
-
-/// One problem from a command-line argument (see [`load_arg`]): the first
-/// entry of the input — its problem, or the error it gave.
-pub fn problem_from_arg(arg: &str) -> Result<Problem, LoadError> {
-    load_arg(arg).into_iter().next().unwrap_or(Err(LoadError {
-        path: None,
-        line: 0,
-        column: 0,
-        reason: LoadErrorKind::Empty,
-    }))
 }

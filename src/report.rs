@@ -1,16 +1,32 @@
-//! Rendering of an audit ([`crate::search::audit`]) for people and
-//! programs: plain text and JSON (`tsume check`), and the composer's report
-//! as a self-contained HTML page or Markdown (`tsume report`), with board
-//! diagrams drawn as SVG ([`svg`]). Every function returns a string or a
-//! value; nothing here prints.
+//! Rendering of results for people and programs: a solve as text, JSON or
+//! USI moves (`tsume solve`, [`solve_text`], [`solve_json`],
+//! [`solve_usi`]); an audit ([`crate::search::audit()`]) as plain text and
+//! JSON (`tsume check`), and the composer's report as a self-contained
+//! HTML page or Markdown (`tsume report`), with board diagrams drawn as
+//! SVG ([`svg`]). Every function returns a string or a value; nothing here
+//! prints.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::search::{audit, AuditOptions, Solver, Soundness};
+//! let problem = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+//! let a = audit(&mut Solver::new(16), &problem.position, &AuditOptions::default());
+//! assert_eq!(a.verdict, Soundness::Sound);
+//! let text = tsume::report::check_text(&problem, &a);
+//! assert!(text.contains("verdict: sound (完全作)"));
+//! assert!(tsume::report::html(&problem, &a).starts_with("<!DOCTYPE html>"));
+//! ```
 
 pub mod svg;
 
 mod html;
 mod markdown;
+mod solve;
 
 pub use html::html;
 pub use markdown::markdown;
+pub use solve::{solve_json, solve_text, solve_usi};
 
 use crate::notation::japanese::{line_names, Style};
 use crate::problem::Problem;

@@ -21,6 +21,18 @@
 //! - with `DefenderHandRest` (default on) the defender also holds every
 //!   piece on neither the board nor a hand (玉方持駒は残り全部); a position
 //!   from a real game has no such piece and is unchanged.
+//!
+//! # Example
+//!
+//! ```
+//! // A whole session in memory: commands in, replies out.
+//! let input = "usi\nposition sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\ngo mate 10000\nquit\n";
+//! let mut out = Vec::new();
+//! tsume::usi_engine::run(input.as_bytes(), &mut out).unwrap();
+//! let out = String::from_utf8(out).unwrap();
+//! assert!(out.contains("usiok\n"));
+//! assert!(out.ends_with("checkmate 9f5b+ 4a5b S*4b\n"));
+//! ```
 
 pub mod command;
 pub mod options;

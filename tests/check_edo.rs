@@ -19,7 +19,7 @@ fn edo(id: &str) -> (String, String) {
 }
 
 fn is_clean(id: &str) -> bool {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/edo-clean-ids.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/edo-clean_ids.txt");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()

@@ -1,6 +1,6 @@
 //! `tsume batch`: rows in input order with the right verdicts, --check,
-//! CSV and JSONL, determinism across --jobs, kill and --resume, shards,
-//! exit codes and usage errors.
+//! CSV and JSONL, determinism across --jobs, kill, SIGINT and --resume,
+//! shards, exit codes and usage errors.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -334,6 +334,112 @@ fn killed_run_resumes_to_the_same_rows() {
     let o = Command::new(BIN).args(&again).output().unwrap();
     assert_eq!(o.status.code(), Some(1), "the earlier rows count");
     assert_eq!(std::fs::read_to_string(&part).unwrap(), before);
+}
+
+/// Start a batch and interrupt it (SIGINT, as Ctrl-C does) once some rows
+/// are out: it prints the summary of what finished and exits with 130;
+/// every row it wrote is a row of the uninterrupted run; `--resume` then
+/// completes the file to exactly the uninterrupted run's rows, in order.
+#[test]
+fn interrupted_run_prints_its_summary_and_resumes() {
+    let dir = scratch("sigint");
+    let book = determinism_book(&dir, 20);
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "batch",
+            "--jobs",
+            "2",
+            "--nodes",
+            "40000",
+            "--time",
+            "0",
+            s(&book),
+            "--out",
+            s(out),
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    };
+    let full = dir.join("full.csv");
+    let o = Command::new(BIN).args(args(&full)).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let full_rows = rows_of(&full);
+    assert_eq!(full_rows.len(), 22);
+
+    let part = dir.join("part.csv");
+    let child = Command::new(BIN)
+        .args(args(&part))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while std::fs::read_to_string(&part).map_or(0, |t| t.lines().count()) < 3
+        && Instant::now() < deadline
+    {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Our own child, by its id.
+    let kill = Command::new("sh")
+        .args(["-c", &format!("kill -INT {}", child.id())])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    let kept = rows_of(&part);
+    assert!(
+        kept.len() >= 2 && kept.len() < full_rows.len(),
+        "interrupted mid-way: {} of {} rows",
+        kept.len(),
+        full_rows.len()
+    );
+    assert!(
+        err.starts_with(&format!("batch: {} problems in ", kept.len())),
+        "{err}"
+    );
+    let not_done = full_rows.len() - kept.len();
+    assert!(
+        err.contains(&format!(
+            "  interrupted by SIGINT: {not_done} of 22 problems not done; --resume --out {} runs the rest\n",
+            part.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("  verdicts: "), "{err}");
+    // Every row written is the uninterrupted run's row of that index.
+    for r in &kept {
+        assert_eq!(r.without_timing(), full_rows[r.index - 1].without_timing());
+    }
+
+    let mut resume = args(&part);
+    resume.push("--resume".into());
+    let o = Command::new(BIN).args(&resume).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains(&format!(
+            "; {} rows from an earlier run, 22 in all",
+            kept.len()
+        )),
+        "{err}"
+    );
+    assert_eq!(untimed(&rows_of(&part)), untimed(&full_rows));
+
+    // Rows after a gap, as a run stopped behind an unfinished problem
+    // leaves them (rows 1-5, then 9 and 7): resumed, the file is put in
+    // input order.
+    let text = std::fs::read_to_string(&full).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let gappy = dir.join("gappy.csv");
+    let kept = [0, 1, 2, 3, 4, 5, 9, 7].map(|i| lines[i]).join("\n") + "\n";
+    std::fs::write(&gappy, kept).unwrap();
+    let mut resume = args(&gappy);
+    resume.push("--resume".into());
+    let o = Command::new(BIN).args(&resume).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(untimed(&rows_of(&gappy)), untimed(&full_rows));
 }
 
 #[test]

@@ -1,15 +1,31 @@
-//! The composer's audit step of a batch (`tsume batch --check`).
+//! The composer's audit step of a batch (`--check`).
 //!
-//! With `--check` the batch hands each problem to an [`Audit`] instead of
-//! a plain solve: the audit runs the solve itself (with the worker's own
-//! solver) and returns the row's verdict, main line and findings.
-//! [`InterimAudit`] is the stand-in used today: one solve, then the main
-//! line compared with the stated length, and the pieces left over. It does
-//! **not** look for cooks of the same length (余詰) nor classify variations
-//! (変同, 変長): that is the full audit of `tsume check` (issue 5), whose
-//! `audit(solver, start, options)` has this shape and will implement the
-//! trait, replacing the interim one in [`crate::batch::BatchOptions::audit`].
-//! Until then the `cooks` column stays empty.
+//! With an [`Audit`] in [`crate::batch::BatchOptions::audit`] the batch
+//! hands each problem to it instead of a plain solve: the audit runs its
+//! searches with the worker's own solver and returns the row's verdict,
+//! main line and findings. Two audits implement the trait:
+//!
+//! - [`InterimAudit`], what `tsume batch --check` runs: one solve, then
+//!   the main line compared with the stated length, and the pieces left
+//!   over. It does **not** look for cooks of the main line's own length
+//!   (余詰) nor classify variations (変同, 変長), so the `cooks` column
+//!   stays empty;
+//! - [`FullAudit`], the audit of `tsume check` ([`crate::search::audit()`]:
+//!   cooks at every attacker move, variations, stated vs computed), for
+//!   library users. The command does not run it: it makes one search per
+//!   alternative move at every ply, many times the cost of a solve.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::batch::{Audit, FullAudit, InterimAudit, RowVerdict};
+//! use tsume::search::{SolveOptions, Solver};
+//! let problem = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1 # len=3").unwrap();
+//! let mut solver = Solver::new(16);
+//! let opts = SolveOptions::default();
+//! assert_eq!(InterimAudit.audit(&problem, &mut solver, &opts).verdict, RowVerdict::Sound);
+//! assert_eq!(FullAudit.audit(&problem, &mut solver, &opts).verdict, RowVerdict::Sound);
+//! ```
 
 use super::row::RowVerdict;
 use crate::problem::Problem;
@@ -80,7 +96,7 @@ pub trait Audit: Send + Sync {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport;
 }
 
-/// **Interim audit**, until `tsume check` (issue 5) provides the full one.
+/// **Interim audit**: what `tsume batch --check` runs.
 ///
 /// One solve; when it is mate, in this order:
 /// - `unknown` when a limit cut the search before the main line's length
@@ -143,9 +159,10 @@ impl Audit for InterimAudit {
     }
 }
 
-/// The composer's audit of `tsume check` (issue 5): cooks (余詰) at every
-/// attacker move, leftover pieces (駒余り), variations, stated vs computed.
-/// What `batch --check` runs.
+/// The composer's audit of `tsume check`: cooks (余詰) at every attacker
+/// move, leftover pieces (駒余り), variations, stated vs computed. Not
+/// what `tsume batch --check` runs (that is [`InterimAudit`]); plug it in
+/// through [`crate::batch::BatchOptions::audit`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FullAudit;
 

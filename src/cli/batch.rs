@@ -1,6 +1,8 @@
 //! `tsume batch`: validate a problem book. Rows go to stdout or `--out`;
 //! the progress bar and the summary go to stderr.
 
+use super::output::{classify, is_closed, plain, usage, Emitted, USAGE};
+use super::signals::Interrupt;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
@@ -8,19 +10,20 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tsume::batch::resume::{self, Earlier};
 use tsume::batch::{
-    self, BatchOptions, Event, InterimAudit, Item, Row, RowFormat, RowVerdict, RowWriter, Shard,
-    Summary,
+    self, BatchOptions, Event, InterimAudit, Item, RowFormat, RowWriter, Shard, Summary,
+    DEFAULT_WORKER_HASH_MIB,
 };
 use tsume::search::FutileMode;
 
-/// The options of `tsume batch`, parsed.
+/// The options of `tsume batch`, parsed and checked.
 pub(super) struct BatchArgs {
     pub inputs: Vec<String>,
-    pub jobs: usize,
+    pub jobs: Option<usize>,
     pub hash: Option<usize>,
     pub nodes: Option<u64>,
-    pub time: f64,
+    pub time: Option<Duration>,
     pub futile: FutileMode,
     pub check: bool,
     pub out: Option<PathBuf>,
@@ -30,9 +33,17 @@ pub(super) struct BatchArgs {
     pub progress: bool,
 }
 
-fn usage(msg: impl std::fmt::Display) -> i32 {
-    eprintln!("error: {msg}");
-    2
+/// What this run did, for the summary.
+struct Done {
+    /// Rows from an earlier run (`--resume`).
+    earlier: usize,
+    /// Problems this run was to solve.
+    planned: usize,
+    /// Of those, rows written.
+    written: usize,
+    /// Of those, rows written after a gap ([`Event::OutOfOrder`]).
+    out_of_order: usize,
+    wall: f64,
 }
 
 pub(super) fn run_batch(a: BatchArgs) -> i32 {
@@ -51,9 +62,6 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     if a.resume && a.out.is_none() {
         return usage("--resume needs --out FILE");
     }
-    if !(a.time >= 0.0 && a.time.is_finite()) {
-        return usage("--time must be a number of seconds >= 0");
-    }
     let items = match batch::load_inputs(&a.inputs) {
         Ok(items) if items.is_empty() => return usage("no problem files in the inputs"),
         Ok(items) => items,
@@ -62,86 +70,123 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
 
     // Rows of an earlier run (--resume).
     let earlier = match (&a.out, a.resume) {
-        (Some(path), true) => match read_earlier(path, format, &items, a.check) {
+        (Some(path), true) => match Earlier::read(path, format, &items, a.check) {
             Ok(rows) => rows,
             Err(e) => return usage(e),
         },
-        _ => Vec::new(),
+        _ => Earlier::none(),
     };
-    let done: std::collections::HashSet<usize> = earlier.iter().map(|r| r.index).collect();
     let selected: Vec<Item> = items
         .into_iter()
-        .filter(|it| a.shard.is_none_or(|s| s.contains(it.index)) && !done.contains(&it.index))
+        .filter(|it| a.shard.is_none_or(|s| s.contains(it.index)) && !earlier.contains(it.index))
         .collect();
 
-    let mut writer = match open_output(a.out.as_deref(), format, !earlier.is_empty()) {
-        Ok(w) => w,
-        Err(e) => return usage(e),
-    };
-
+    let interrupt = Interrupt::install();
     let opts = BatchOptions {
-        jobs: a.jobs,
+        jobs: a.jobs.unwrap_or(0),
         hash_mib: a.hash,
         nodes: a.nodes,
-        time: (a.time > 0.0).then(|| Duration::from_secs_f64(a.time)),
+        time: a.time,
         futile: a.futile,
         audit: a
             .check
             .then(|| Arc::new(InterimAudit) as Arc<dyn batch::Audit>),
-        cancel: None,
+        cancel: Some(interrupt.flag()),
     };
+    if let Err(e) = check_memory(&opts, selected.len()) {
+        return usage(e);
+    }
+
+    let mut writer = match open_output(a.out.as_deref(), format, !earlier.is_empty()) {
+        Ok(w) => w,
+        Err(OpenError::Closed) => return 1,
+        Err(OpenError::Other(e)) => return usage(e),
+    };
+
     let show_bar = !a.quiet && (a.progress || std::io::stderr().is_terminal());
     let bar = progress_bar(selected.len() as u64, show_bar, a.progress);
     let rows_on_terminal = a.out.is_none() && std::io::stdout().is_terminal();
     let mut live = Summary::new(); // completion order, for the bar
-    let mut summary = Summary::of(&earlier);
+    let mut summary = Summary::of(&earlier.rows);
     let mut write_error = None;
+    let (mut written, mut out_of_order) = (0, 0);
+    let mut in_order = earlier.in_order();
+    let mut last_index = earlier.rows.last().map_or(0, |r| r.index);
     let start = Instant::now();
-    let end = batch::run(&selected, &opts, |ev| match ev {
-        Event::Finished(row) => {
-            live.add(row);
-            bar.inc(1);
-            bar.set_message(live.counts_text());
-            ControlFlow::Continue(())
-        }
-        Event::Row(row) => {
-            summary.add(row);
-            // Rows on the same terminal as the bar: print them above it.
-            let written = if rows_on_terminal {
-                bar.suspend(|| writer.write(row))
-            } else {
-                writer.write(row)
-            };
-            match written {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    write_error = Some(e);
-                    ControlFlow::Break(())
-                }
+    let end = batch::run(&selected, &opts, |ev| {
+        let row = match ev {
+            Event::Finished(row) => {
+                live.add(row);
+                bar.inc(1);
+                bar.set_message(live.counts_text());
+                return ControlFlow::Continue(());
+            }
+            Event::Row(row) => row,
+            Event::OutOfOrder(row) => {
+                out_of_order += 1;
+                row
+            }
+        };
+        summary.add(row);
+        in_order &= row.index > last_index;
+        last_index = row.index;
+        // Rows on the same terminal as the bar: print them above it.
+        let result = if rows_on_terminal {
+            bar.suspend(|| writer.write(row))
+        } else {
+            writer.write(row)
+        };
+        match result {
+            Ok(()) => {
+                written += 1;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                write_error = Some(e);
+                ControlFlow::Break(())
             }
         }
     });
     let wall = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    let end = match end {
+        Ok(end) => end,
+        Err(e) => return usage(e),
+    };
     if let Some(e) = write_error {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return 1;
+        // A closed pipe (`| head`) ends the run quietly; rows that could
+        // not be written are an error.
+        return match classify(Err(e)) {
+            Emitted::Failed => USAGE,
+            _ => 1,
+        };
+    }
+    let done = Done {
+        earlier: earlier.len(),
+        planned: selected.len(),
+        written,
+        out_of_order,
+        wall,
+    };
+    let caught = interrupt.caught();
+    if end == batch::RunEnd::Complete && !in_order {
+        // A resumed run over rows a stopped run left after a gap: put the
+        // file in input order, as an uninterrupted run writes it.
+        if let Some(path) = &a.out {
+            if let Err(e) = resume::sort_file(path, format) {
+                return usage(format_args!(
+                    "{}: putting the rows in order: {e}",
+                    path.display()
+                ));
+            }
         }
-        eprintln!("error: writing rows: {e}");
-        return 1;
     }
     if !a.quiet {
-        eprint!(
-            "{}",
-            summary_text(
-                &summary,
-                earlier.len(),
-                selected.len(),
-                wall,
-                &opts,
-                a.shard
-            )
-        );
+        let text = summary_text(&summary, &done, &opts, a.shard, caught, a.out.as_deref());
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }
+    if let Some((_, code)) = caught {
+        return code;
     }
     if end == batch::RunEnd::Complete && summary.all_ok() {
         0
@@ -150,61 +195,52 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     }
 }
 
-/// Read the rows already in `path`, dropping a last line cut by a kill.
-fn read_earlier(
-    path: &Path,
-    format: RowFormat,
-    items: &[Item],
-    check: bool,
-) -> Result<Vec<Row>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let keep = batch::complete_len(&text);
-    let rows = batch::read_rows(&text[..keep], format)
-        .map_err(|e| format!("{}: {e} (not rows of `tsume batch`?)", path.display()))?;
-    batch::check_rows_match(&rows, items)
-        .map_err(|e| format!("{}: {e}: it was written for another input", path.display()))?;
-    if let Some(r) = rows
-        .iter()
-        .find(|r| (check && r.verdict == RowVerdict::Mate) || (!check && r.verdict.is_audit()))
-    {
-        return Err(format!(
-            "{}: row {} is '{}': the file was written {} --check",
-            path.display(),
-            r.index,
-            r.verdict,
-            if check { "without" } else { "with" }
-        ));
+/// Refuse tables that cannot fit in memory together: `--hash` is checked
+/// as it is parsed, but the default is [`DEFAULT_WORKER_HASH_MIB`] per
+/// worker.
+fn check_memory(opts: &BatchOptions, problems: usize) -> Result<(), String> {
+    if opts.hash_mib.is_some() || problems == 0 {
+        return Ok(());
     }
-    if keep < text.len() {
-        // A row cut by a kill in the middle of its write: drop it.
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        f.set_len(keep as u64)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(rows)
+    let workers = opts.workers().min(problems);
+    let total = (workers * DEFAULT_WORKER_HASH_MIB) as u64;
+    super::limits::fits_in_memory(total).map_err(|e| {
+        format!(
+            "{workers} workers × {DEFAULT_WORKER_HASH_MIB} MiB: {e}; give fewer --jobs or a --hash total"
+        )
+    })
 }
 
 type Output = RowWriter<Box<dyn Write>>;
 
+/// Why the output could not be opened.
+enum OpenError {
+    /// Stdout is a closed pipe: nothing to do.
+    Closed,
+    /// The message for any other error.
+    Other(String),
+}
+
 /// Stdout, a new file (truncated, with a header), or the file of an
 /// earlier run (appended; a header only if it is empty).
-fn open_output(path: Option<&Path>, format: RowFormat, resume: bool) -> Result<Output, String> {
+fn open_output(path: Option<&Path>, format: RowFormat, resume: bool) -> Result<Output, OpenError> {
     let Some(path) = path else {
         return RowWriter::new(
             Box::new(std::io::stdout().lock()) as Box<dyn Write>,
             format,
             true,
         )
-        .map_err(|e| e.to_string());
+        .map_err(|e| {
+            if is_closed(&e) {
+                OpenError::Closed
+            } else {
+                OpenError::Other(format!("writing rows: {}", plain(&e)))
+            }
+        });
     };
-    let err = |e: std::io::Error| format!("{}: {e}", path.display());
+    let err = |e: std::io::Error| {
+        OpenError::Other(format!("cannot write {}: {}", path.display(), plain(&e)))
+    };
     let file = if resume {
         OpenOptions::new()
             .create(true)
@@ -308,27 +344,46 @@ const LIST_FAILURES: usize = 30;
 
 fn summary_text(
     s: &Summary,
-    earlier: usize,
-    ran: usize,
-    wall: f64,
+    done: &Done,
     opts: &BatchOptions,
     shard: Option<Shard>,
+    caught: Option<(&str, i32)>,
+    out: Option<&Path>,
 ) -> String {
     let mut t = String::new();
     let shard = shard.map_or(String::new(), |s| format!(", shard {s}"));
     t.push_str(&format!(
-        "batch: {ran} problems in {wall:.1} s ({:.2}/s), {} jobs × {} MiB{shard}",
-        ran as f64 / wall.max(1e-9),
+        "batch: {} problems in {:.1} s ({:.2}/s), {} jobs × {} MiB{shard}",
+        done.written,
+        done.wall,
+        done.written as f64 / done.wall.max(1e-9),
         opts.workers(),
         opts.worker_hash_mib()
     ));
-    if earlier > 0 {
+    if done.earlier > 0 {
         t.push_str(&format!(
-            "; {earlier} rows from an earlier run, {} in all",
+            "; {} rows from an earlier run, {} in all",
+            done.earlier,
             s.rows()
         ));
     }
     t.push('\n');
+    if let Some((signal, _)) = caught {
+        let resume = match out {
+            Some(p) => format!("--resume --out {} runs the rest", p.display()),
+            None => "rows on stdout cannot be resumed: use --out FILE".into(),
+        };
+        t.push_str(&format!(
+            "  interrupted by {signal}: {} of {} problems not done; {resume}\n",
+            done.planned - done.written,
+            done.planned
+        ));
+    }
+    match done.out_of_order {
+        0 => {}
+        1 => t.push_str("  1 row finished behind an unfinished problem: written last, out of index order (--resume skips it)\n"),
+        n => t.push_str(&format!("  {n} rows finished behind an unfinished problem: written last, out of index order (--resume skips them)\n")),
+    }
     t.push_str(&format!("  verdicts: {}\n", s.counts_text()));
     t.push_str(&format!(
         "  time: total {:.1} s, median {:.3} s per problem\n",

@@ -1,7 +1,9 @@
 //! `tsume check`: the composer's check (余詰, 駒余り, 変同, 変長, stated vs
 //! computed) of one problem.
 
-use super::{emit, run_big_stack, CheckFormat, FutileArg};
+use super::limits;
+use super::output::{emit, usage};
+use super::{run_big_stack, CheckFormat, FutileArg};
 use tsume::problem::Problem;
 use tsume::search::{
     audit, Audit, AuditOptions, FutileMode, Limits, SolveOptions, Solver, Soundness,
@@ -10,15 +12,16 @@ use tsume::search::{
 /// Search and input options shared by `check` and `report`.
 #[derive(clap::Args, Clone, Debug)]
 pub(super) struct AuditArgs {
-    /// Node limit of each search.
-    #[arg(long)]
+    /// Node limit of each search (0: none).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<u64>,
-    /// Time limit in seconds of each search (the audit runs one search per
-    /// alternative move, so the whole check can take many times this).
-    #[arg(long)]
+    /// Time limit in seconds of each search (0: none; the audit runs one
+    /// search per alternative move, so the whole check can take many times
+    /// this).
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = limits::seconds)]
     time: Option<f64>,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true, value_parser = limits::table_mib)]
     pub(super) hash: usize,
     /// How futile interpositions (無駄合) count.
     #[arg(long, value_enum, default_value = "exclude")]
@@ -63,8 +66,8 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
     let opts = AuditOptions {
         search: SolveOptions {
             limits: Limits {
-                nodes: args.nodes,
-                time: args.time.map(std::time::Duration::from_secs_f64),
+                nodes: limits::node_limit(args.nodes),
+                time: limits::time_limit(args.time),
                 cancel: None,
                 ..Limits::default()
             },
@@ -83,8 +86,13 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
     Ok((problem, opts))
 }
 
-/// Run the audit on a thread with a large stack.
-pub(super) fn run_audit(problem: &Problem, opts: AuditOptions, hash: usize) -> Audit {
+/// Run the audit on a thread with a large stack; `Err` when the thread
+/// cannot be started.
+pub(super) fn run_audit(
+    problem: &Problem,
+    opts: AuditOptions,
+    hash: usize,
+) -> Result<Audit, String> {
     let pos = problem.position.clone();
     run_big_stack(move || audit(&mut Solver::new(hash), &pos, &opts))
 }
@@ -101,19 +109,15 @@ pub(super) fn exit_code(v: Soundness) -> i32 {
 pub(super) fn run_check(args: AuditArgs, format: CheckFormat) -> i32 {
     let (problem, opts) = match prepare(&args) {
         Ok(x) => x,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return usage(e),
     };
-    let a = run_audit(&problem, opts, args.hash);
+    let a = match run_audit(&problem, opts, args.hash) {
+        Ok(a) => a,
+        Err(e) => return usage(e),
+    };
     let text = match format {
         CheckFormat::Text => tsume::report::check_text(&problem, &a),
         CheckFormat::Json => format!("{}\n", tsume::report::check_json(&problem, &a)),
     };
-    let code = emit(&text);
-    if code != 0 {
-        return code;
-    }
-    exit_code(a.verdict)
+    emit(&text).code(exit_code(a.verdict))
 }

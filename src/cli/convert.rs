@@ -1,5 +1,7 @@
 //! `tsume convert`: problems between formats.
 
+use super::output::{emit, error, Emitted};
+use super::USAGE;
 use tsume::problem::{load_arg, OutputFormat};
 
 pub(super) fn run_convert(input: &str, to: OutputFormat) -> i32 {
@@ -8,19 +10,24 @@ pub(super) fn run_convert(input: &str, to: OutputFormat) -> i32 {
     for result in load_arg(input) {
         match result {
             Ok(problem) => {
-                let text = problem.write(to);
+                let mut text = String::new();
                 // Multi-record KIF/KI2/CSA output: separate records.
                 if !first && matches!(to, OutputFormat::Kif | OutputFormat::Ki2) {
-                    println!();
+                    text.push('\n');
                 } else if !first && to == OutputFormat::Csa {
-                    println!("/");
+                    text.push_str("/\n");
                 }
-                print!("{text}");
+                text.push_str(&problem.write(to));
                 first = false;
+                match emit(&text) {
+                    Emitted::Done => {}
+                    Emitted::Closed => return code,
+                    Emitted::Failed => return USAGE,
+                }
             }
             Err(e) => {
-                eprintln!("error: {e}");
-                code = 2;
+                error(e);
+                code = USAGE;
             }
         }
     }

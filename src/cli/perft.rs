@@ -1,16 +1,19 @@
 //! `tsume perft`: count the leaves of the legal-move tree.
 
-use super::{emit, PerftFormat};
+use super::output::{emit, usage};
+use super::PerftFormat;
 use std::time::Instant;
 use tsume::rules::perft;
+
+/// The deepest perft accepted: deeper counts would not finish (nor fit
+/// in 64 bits from the start position), and the recursion would overflow
+/// the stack long before.
+pub(super) const MAX_DEPTH: u32 = 20;
 
 pub(super) fn run_perft(sfen: &str, divide: bool, format: PerftFormat, depth: u32) -> i32 {
     let mut pos = match tsume::notation::sfen::parse_position_relaxed(sfen) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return usage(e),
     };
     let start = Instant::now();
     let (nodes, split) = if divide && depth > 0 {
@@ -47,5 +50,5 @@ pub(super) fn run_perft(sfen: &str, divide: bool, format: PerftFormat, depth: u3
             out.push_str(&format!("{obj}\n"));
         }
     }
-    emit(&out)
+    emit(&out).code(0)
 }

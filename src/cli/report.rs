@@ -1,40 +1,51 @@
 //! `tsume report`: the composer's report as an HTML page or Markdown.
 
 use super::check::{exit_code, prepare, run_audit, AuditArgs};
-use super::emit;
+use super::output::{emit, note, plain, usage};
+use std::io::Write;
 
 pub(super) fn run_report(args: AuditArgs, out: Option<String>) -> i32 {
     let (problem, opts) = match prepare(&args) {
         Ok(x) => x,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return usage(e),
     };
     let markdown = out.as_deref().is_some_and(|p| {
         let p = p.to_ascii_lowercase();
         p.ends_with(".md") || p.ends_with(".markdown")
     });
-    let a = run_audit(&problem, opts, args.hash);
+    // Open the output before the audit, which can take long.
+    let file = match out.as_deref().map(std::fs::File::create).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            return usage(format_args!(
+                "cannot write {}: {}",
+                out.unwrap_or_default(),
+                plain(&e)
+            ))
+        }
+    };
+    let a = match run_audit(&problem, opts, args.hash) {
+        Ok(a) => a,
+        Err(e) => return usage(e),
+    };
     let text = if markdown {
         tsume::report::markdown(&problem, &a)
     } else {
         tsume::report::html(&problem, &a)
     };
-    match out {
-        None => {
-            let code = emit(&text);
-            if code != 0 {
-                return code;
+    match (file, out) {
+        (Some(mut file), Some(path)) => {
+            if let Err(e) = file.write_all(text.as_bytes()) {
+                return usage(format_args!("cannot write {path}: {}", plain(&e)));
             }
+            note(format_args!(
+                "{}: {} ({})",
+                path,
+                a.verdict.as_str(),
+                a.reason
+            ));
+            exit_code(a.verdict)
         }
-        Some(path) => {
-            if let Err(e) = std::fs::write(&path, text) {
-                eprintln!("error: writing {path}: {e}");
-                return 2;
-            }
-            eprintln!("{}: {} ({})", path, a.verdict.as_str(), a.reason);
-        }
+        _ => emit(&text).code(exit_code(a.verdict)),
     }
-    exit_code(a.verdict)
 }

@@ -14,6 +14,16 @@
 //! CSA has no fields for a problem's title or author: this crate writes the
 //! title as `$EVENT` and the author and stated length as comments
 //! `'作者：...`, `'手数：...`, and reads them back from there.
+//!
+//! # Example
+//!
+//! ```
+//! let text = "P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  * +FU *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  *  *  *  *  * \nP+00KI\nP-00AL\n+\n+0052KI\n%TSUMI\n";
+//! let rec = tsume::notation::csa::read_csa(text).unwrap();
+//! assert_eq!(tsume::to_sfen(&rec.position), "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+//! assert_eq!(rec.moves[0].usi(), "G*5b");
+//! assert!(tsume::notation::csa::write_csa(&rec).contains("+0052KI"));
+//! ```
 
 use super::japanese::parse_number;
 use super::record::Record;

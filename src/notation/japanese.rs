@@ -35,6 +35,18 @@
 //!   space) in KIF.
 //!
 //! "Can reach" means a legal move: a pinned piece does not count.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::notation::japanese::{line_names, Style};
+//! let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+//! let moves = tsume::notation::usi::parse_moves(&pos, "9f5b+ 4a5b S*4b").unwrap();
+//! assert_eq!(
+//!     line_names(&pos, &moves, None, Style::Ki2, false),
+//!     ["５二角成", "同銀左", "４二銀打"]
+//! );
+//! ```
 
 use crate::rules::{Color, Move, MoveList, PieceKind, Position, Square};
 

@@ -17,6 +17,17 @@
 //! side not to move) holds all remaining pieces (玉方持駒は残り全部).
 //!
 //! Errors carry the 1-based line and character column; nothing panics.
+//!
+//! # Example
+//!
+//! ```
+//! let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+//! let rec = tsume::notation::kif::read_kif(kif).unwrap();
+//! let usi: Vec<String> = rec.moves.iter().map(|m| m.usi()).collect();
+//! assert_eq!(usi, ["7g7f", "3c3d"]);
+//! let err = tsume::notation::kif::read_kif("   1 ７六犬(77)\n").unwrap_err();
+//! assert_eq!(err.line, 1);
+//! ```
 
 use super::japanese::{
     digit_value, kind_from_char, parse_move, parse_number, JapaneseMoveErrorKind,

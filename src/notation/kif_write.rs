@@ -9,6 +9,18 @@
 //! `まで9手で詰み` when the line ends in mate, `まで9手で中断` otherwise.
 //! Hands are always written out in full (not `残り全部`), so that other
 //! programs read them.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::notation::{kif_write, Record};
+//! let pos = tsume::parse_position("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
+//! let mut rec = Record::new(pos.clone());
+//! rec.moves = tsume::notation::usi::parse_moves(&pos, "G*5b").unwrap();
+//! let kif = kif_write::write_kif(&rec);
+//! assert!(kif.contains("   1 ５二金打\n"));
+//! assert!(kif.ends_with("まで1手で詰み\n"));
+//! ```
 
 use super::japanese::{
     diagram_char, kanji_number, line_names, Style, FULLWIDTH_DIGITS, KANJI_DIGITS,

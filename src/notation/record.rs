@@ -1,5 +1,16 @@
 //! `Record`: what a KIF, KI2 or CSA file holds — a start position, a move
 //! line (棋譜 / 手順) and header metadata. Readers return it, writers take it.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::notation::Record;
+//! let pos = tsume::parse_position("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
+//! let mut rec = Record::new(pos.clone());
+//! rec.moves = tsume::notation::usi::parse_moves(&pos, "G*5b").unwrap();
+//! assert!(rec.ends_in_mate());
+//! assert!(rec.final_position().is_checkmate());
+//! ```
 
 use crate::rules::{Move, Position};
 

@@ -4,6 +4,16 @@
 //! Accepted forms: `startpos`, `sfen <sfen>`, bare `<sfen>`, each optionally
 //! preceded by `position` and followed by `moves m1 m2 ...`. Hands may list
 //! kinds in any order; the move number is optional.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::notation::sfen::{parse_position, to_sfen};
+//! let pos = parse_position("position sfen 4k4/9/9/9/9/9/9/9/9 b G 1 moves G*5b").unwrap();
+//! assert_eq!(to_sfen(&pos), "4k4/4G4/9/9/9/9/9/9/9 w - 2");
+//! let err = parse_position("sfen 9/9/9 b - 1").unwrap_err();
+//! assert_eq!(err.to_string(), "board has 3 ranks, expected 9 (at column 6)");
+//! ```
 
 use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Setup, Square};
 

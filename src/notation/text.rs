@@ -6,6 +6,15 @@
 //! anything else is decoded as Shift_JIS (the Windows-31J superset, as
 //! `encoding_rs` defines it). Bytes valid in neither give a [`DecodeError`]
 //! at the line and column where decoding failed.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::notation::text::{decode, encode_shift_jis, Encoding};
+//! let sjis = encode_shift_jis("先手の持駒：金");
+//! assert_eq!(decode(&sjis).unwrap(), ("先手の持駒：金".to_string(), Encoding::ShiftJis));
+//! assert!(decode(&[0x82, 0xff]).is_err());
+//! ```
 
 use encoding_rs::{DecoderResult, SHIFT_JIS};
 

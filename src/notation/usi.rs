@@ -1,5 +1,15 @@
 //! USI move text (`7g7f`, `8h2b+`, `P*5e`), parsed against a position: a
 //! malformed or illegal move is an error, never a panic.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::notation::usi::{parse_move, parse_moves};
+//! let pos = tsume::parse_position("startpos").unwrap();
+//! assert_eq!(parse_move(&pos, "7g7f").unwrap().usi(), "7g7f");
+//! assert!(parse_move(&pos, "7g7e").is_err(), "illegal");
+//! assert_eq!(parse_moves(&pos, "7g7f 3c3d x").unwrap_err().0, 2);
+//! ```
 
 use crate::rules::{Move, MoveList, PieceKind, Position, Square};
 

@@ -3,6 +3,15 @@
 //! pieces in red), and both hands — White's (後手, usually the defender)
 //! above the board, Black's (先手) below. Standalone `<svg>` elements that
 //! can be inlined in HTML or written to a `.svg` file.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::report::svg::{board, Marks};
+//! let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+//! let svg = board(&pos, &Marks::default(), "初形");
+//! assert!(svg.starts_with("<svg") && svg.contains("初形") && svg.contains("角"));
+//! ```
 
 use crate::notation::japanese::{diagram_char, FULLWIDTH_DIGITS, KANJI_DIGITS};
 use crate::notation::kif_write::hand_text;

@@ -3,6 +3,16 @@
 //! Step pieces use per-colour tables; sliders use the classical ray scan:
 //! a precomputed ray per direction, cut at the first blocker (found with
 //! `trailing_zeros` / `leading_zeros` on the `u128`).
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::rules::{attacks, Bitboard, Color, Square};
+//! // A knight on 5e (file 5, rank 5) attacks two squares, a rook on an
+//! // empty board sixteen.
+//! assert_eq!(attacks::knight(Color::Black, Square::new(5, 5)).count(), 2);
+//! assert_eq!(attacks::rook(Square::new(5, 5), Bitboard::EMPTY).count(), 16);
+//! ```
 
 use super::bitboard::Bitboard;
 use super::square::Square;

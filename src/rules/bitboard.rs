@@ -1,5 +1,15 @@
 //! `Bitboard`: a set of squares as a `u128`, bit `i` = square index `i`.
 //! Invariant: bits 81 and above are zero.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::rules::{Bitboard, Square};
+//! let mut b = Bitboard::from_square(Square::new(7, 7)) | Bitboard::from_square(Square::new(1, 1));
+//! assert_eq!(b.count(), 2);
+//! assert!(b.has(Square::new(7, 7)));
+//! assert_eq!(b.pop(), Some(Square::new(1, 1)), "lowest index first");
+//! ```
 
 use super::square::Square;
 

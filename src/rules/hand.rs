@@ -4,6 +4,16 @@
 //! "hand A has at least as many of every kind as hand B" (used for proof and
 //! disproof pieces, 証明駒/反証駒, and superior positions, 優等局面) is one
 //! subtraction and one mask test.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::rules::{Hand, PieceKind};
+//! let more = Hand::EMPTY.with(PieceKind::Gold, 2).with(PieceKind::Pawn, 1);
+//! let less = Hand::EMPTY.with(PieceKind::Gold, 1);
+//! assert!(more.dominates(less) && !less.dominates(more));
+//! assert_eq!(more.sfen(true), "2GP");
+//! ```
 
 use super::types::PieceKind;
 

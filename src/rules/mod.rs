@@ -1,6 +1,17 @@
 //! The rules core (本将棋): types, bitboards, attacks, hands, moves, Zobrist
 //! keys, positions with do/undo, and move generation. It knows nothing of
 //! search.
+//!
+//! # Example
+//!
+//! ```
+//! // Is the bishop's promotion on 5b check, and is it mate?
+//! let mut pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+//! let m = tsume::notation::usi::parse_move(&pos, "9f5b+").unwrap();
+//! assert!(pos.gives_check(m));
+//! pos.do_move(m);
+//! assert!(pos.in_check() && !pos.is_checkmate());
+//! ```
 
 pub mod attacks;
 pub mod bitboard;

@@ -5,6 +5,18 @@
 //! drops (行き所のない駒), two pawns (二歩), pawn-drop mate (打ち歩詰め), and
 //! never leaving one's own king attacked. Pins are a post-filter on the
 //! target set (a pinned piece stays on the line through its king).
+//!
+//! # Example
+//!
+//! ```
+//! let pos = tsume::parse_position("startpos").unwrap();
+//! let mut list = tsume::MoveList::new();
+//! pos.legal_moves(&mut list);
+//! assert_eq!(list.len(), 30);
+//! let mut checks = tsume::MoveList::new();
+//! pos.check_moves(&mut checks);
+//! assert!(checks.is_empty());
+//! ```
 
 use super::attacks;
 use super::bitboard::Bitboard;

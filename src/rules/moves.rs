@@ -4,6 +4,15 @@
 //! dropped kind for a drop; bit 14 drop flag; bit 15 promotion flag; bits
 //! 16–20 the moving piece (as `Piece::index`, before promotion). The low 16
 //! bits alone identify the move in a given position (`Move::to_u16`).
+//!
+//! # Example
+//!
+//! ```
+//! let pos = tsume::parse_position("startpos").unwrap();
+//! let m = tsume::notation::usi::parse_move(&pos, "7g7f").unwrap();
+//! assert_eq!((m.usi(), m.is_drop(), m.is_promotion()), ("7g7f".to_string(), false, false));
+//! assert_eq!(m.to(), tsume::Square::new(7, 6));
+//! ```
 
 use super::square::Square;
 use super::types::{Color, Piece, PieceKind};

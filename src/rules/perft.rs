@@ -1,5 +1,12 @@
 //! Perft: count the leaves of the legal-move tree to a fixed depth — the
 //! standard proof of a move generator. The last ply is bulk-counted.
+//!
+//! # Example
+//!
+//! ```
+//! let mut pos = tsume::parse_position("startpos").unwrap();
+//! assert_eq!(tsume::rules::perft::perft(&mut pos, 2), 900);
+//! ```
 
 use super::moves::MoveList;
 use super::position::Position;

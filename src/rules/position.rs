@@ -1,5 +1,17 @@
 //! `Position`: board, bitboards, hands, Zobrist keys, checkers and pinned
 //! pieces, with do/undo on a stack of states.
+//!
+//! # Example
+//!
+//! ```
+//! let mut pos = tsume::parse_position("startpos").unwrap();
+//! let m = tsume::notation::usi::parse_move(&pos, "7g7f").unwrap();
+//! let key = pos.key();
+//! pos.do_move(m);
+//! assert_eq!(pos.side_to_move(), tsume::Color::White);
+//! pos.undo_move(m);
+//! assert_eq!(pos.key(), key);
+//! ```
 
 use super::attacks;
 use super::bitboard::Bitboard;

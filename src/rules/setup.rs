@@ -1,5 +1,17 @@
 //! `Setup`: an unvalidated position (board, hands, side to move, move number),
 //! and its validation into a `Position` with typed `PositionError` kinds.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::rules::{Position, PositionError};
+//! // Three bishops: more than one set holds.
+//! let setup = tsume::notation::sfen::parse_sfen("4k4/9/9/9/9/9/9/9/9 b 3B 1").unwrap();
+//! assert!(matches!(
+//!     Position::from_setup(&setup),
+//!     Err(PositionError::TooManyPieces { .. })
+//! ));
+//! ```
 
 use super::bitboard::Bitboard;
 use super::hand::Hand;

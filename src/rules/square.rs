@@ -1,6 +1,15 @@
 //! Squares of the 9×9 board, file-major: index = (file − 1) × 9 + (rank − 1).
 //!
 //! Files 1–9 count from Black's right; ranks 一–九 (USI `a`–`i`) from the top.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::Square;
+//! let sq = Square::new(7, 7);
+//! assert_eq!((sq.file(), sq.rank(), sq.usi()), (7, 7, "7g".to_string()));
+//! assert_eq!(Square::from_usi("7g"), Some(sq));
+//! ```
 
 use super::types::Color;
 

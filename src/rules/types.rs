@@ -1,4 +1,13 @@
 //! Colours, piece kinds and pieces: the vocabulary of the rules core.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::{Color, Piece, PieceKind};
+//! let p = Piece::new(Color::White, PieceKind::Rook);
+//! assert_eq!((p.color(), p.kind(), p.sfen()), (Color::White, PieceKind::Rook, "r".to_string()));
+//! assert_eq!(Color::Black.flip(), Color::White);
+//! ```
 
 /// A side: Black (先手, moves first, `b`) or White (後手, `w`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,6 +3,17 @@
 //! adding or removing a piece in hand is one add or subtract. The full
 //! position key is `board ^ hand`; the board key alone identifies "same board"
 //! for superior/inferior (優等/劣等) look-ups.
+//!
+//! # Example
+//!
+//! ```
+//! // The position key is the board key XOR the hand key, kept up to date by
+//! // do/undo and equal to a fresh computation.
+//! let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+//! assert_eq!(pos.key(), pos.board_key() ^ pos.hand_key());
+//! assert_eq!(pos.board_key(), pos.compute_board_key());
+//! assert_eq!(pos.hand_key(), pos.compute_hand_key());
+//! ```
 
 use super::square::Square;
 use super::types::{Color, Piece, PieceKind};

@@ -1,6 +1,15 @@
 //! USI commands from the GUI, parsed from one input line. Parsing never
 //! panics: any text is a [`Command`] or a [`CommandError`] whose message
 //! the engine sends back as `info string error: ...`.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::usi_engine::command::{parse_command, Command, MateTime};
+//! assert!(matches!(parse_command("go mate 1000"), Ok(Command::GoMate(MateTime::Millis(1000)))));
+//! assert!(matches!(parse_command("go mate"), Ok(Command::GoMate(MateTime::Infinite))));
+//! assert!(parse_command("go mate 10 20").is_err());
+//! ```
 
 use super::shorten;
 use crate::notation::sfen::{parse_position, PositionTextError};

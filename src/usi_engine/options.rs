@@ -1,5 +1,16 @@
 //! The engine's USI options: the `option` lines sent after `usi`, their
 //! current values, and `setoption`.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::usi_engine::options::EngineOptions;
+//! let mut o = EngineOptions::default();
+//! o.set("usi_hash", Some("64")).unwrap();
+//! assert_eq!(o.hash_mib, 64);
+//! assert!(o.set("NodesLimit", Some("-1")).is_err(), "refused, the old value kept");
+//! assert_eq!(o.nodes_limit, 0);
+//! ```
 
 use super::shorten;
 use crate::search::FutileMode;

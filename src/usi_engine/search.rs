@@ -3,6 +3,16 @@
 //! progress line (`info time .. nodes .. nps ..`) every second from the
 //! search's node counter, and at the end exactly one `checkmate ...` line,
 //! preceded by an `info ... string` summary.
+//!
+//! # Example
+//!
+//! ```
+//! use tsume::search::{SolveOptions, Solver};
+//! let pos = tsume::parse_position("startpos").unwrap();
+//! let r = Solver::new(16).solve(&pos, &SolveOptions::default());
+//! let lines = tsume::usi_engine::search::answer(&r, 0);
+//! assert_eq!(lines.last().unwrap(), "checkmate nomate");
+//! ```
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

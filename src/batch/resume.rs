@@ -1,0 +1,198 @@
+//! Resuming a batch (`tsume batch --out FILE --resume`): the rows an
+//! earlier run left in its output file, checked against this run's input,
+//! and the file put back in input order once every row is there.
+//!
+//! An earlier run's file holds the first rows of the complete output, in
+//! order, possibly followed by rows that finished behind a problem the run
+//! was stopped in ([`crate::batch::Event::OutOfOrder`]), and possibly a
+//! last line cut by a kill in the middle of its write. [`Earlier::read`]
+//! keeps every complete row (and cuts the torn line off the file); the
+//! next run skips those problems and appends the rest; [`sort_file`] then
+//! puts the rows in index order, so the resumed file equals the output of
+//! an uninterrupted run.
+//!
+//! ```
+//! use tsume::batch::{resume, Row, RowFormat, RowVerdict, RowWriter};
+//! let dir = std::env::temp_dir().join(format!("tsume-resume-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let path = dir.join("rows.jsonl");
+//! let items = tsume::batch::load_inputs(&["startpos", "startpos"]).unwrap();
+//! let row = |index| Row {
+//!     index, source: "arg".into(), id: "arg".into(), verdict: RowVerdict::NoMate,
+//!     length: None, stated_length: None, moves: String::new(), moves_ja: String::new(),
+//!     leftover: String::new(), cooks: String::new(), nodes: 1, seconds: 0.0, error: String::new(),
+//! };
+//! // A stopped run wrote row 2 out of order; the resumed run appends row 1.
+//! let file = std::fs::File::create(&path).unwrap();
+//! let mut w = RowWriter::new(file, RowFormat::Jsonl, false).unwrap();
+//! w.write(&row(2)).unwrap();
+//! let earlier = resume::Earlier::read(&path, RowFormat::Jsonl, &items, false).unwrap();
+//! assert!(!earlier.contains(1) && earlier.contains(2));
+//! let file = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+//! RowWriter::new(file, RowFormat::Jsonl, false).unwrap().write(&row(1)).unwrap();
+//! assert!(resume::sort_file(&path, RowFormat::Jsonl).unwrap(), "rewritten in order");
+//! let rows = resume::Earlier::read(&path, RowFormat::Jsonl, &items, false).unwrap().rows;
+//! assert_eq!(rows.iter().map(|r| r.index).collect::<Vec<_>>(), [1, 2]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use super::row::{complete_len, read_rows, row_line, Row, RowFormat, RowVerdict, CSV_HEADER};
+use super::Item;
+use crate::problem::io_message;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why the rows of an earlier run cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {reason}", path.display())]
+pub struct ResumeError {
+    /// The output file.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// The rows an earlier run left in its output file.
+#[derive(Clone, Debug, Default)]
+pub struct Earlier {
+    /// The complete rows, in file order.
+    pub rows: Vec<Row>,
+    done: HashSet<usize>,
+}
+
+impl Earlier {
+    /// No earlier rows (a run that does not resume).
+    pub fn none() -> Earlier {
+        Earlier::default()
+    }
+
+    /// Read the rows of `path`, written in `format` by a run over the same
+    /// `items` with the same audit setting (`audited`: `--check`). A file
+    /// that does not exist holds no rows yet. A last line cut in the middle
+    /// of its write (a kill) is cut off the file.
+    pub fn read(
+        path: &Path,
+        format: RowFormat,
+        items: &[Item],
+        audited: bool,
+    ) -> Result<Earlier, ResumeError> {
+        let fail = |reason: String| ResumeError {
+            path: path.to_owned(),
+            reason,
+        };
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map_err(|_| fail("not UTF-8 text (not rows of `tsume batch`?)".into()))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Earlier::none()),
+            Err(e) => return Err(fail(io_message(&e))),
+        };
+        let keep = complete_len(&text);
+        let rows = read_rows(&text[..keep], format)
+            .map_err(|e| fail(format!("{e} (not rows of `tsume batch`?)")))?;
+        check_rows_match(&rows, items)
+            .map_err(|e| fail(format!("{e}: it was written for another input")))?;
+        if let Some(r) = rows.iter().find(|r| {
+            (audited && r.verdict == RowVerdict::Mate) || (!audited && r.verdict.is_audit())
+        }) {
+            return Err(fail(format!(
+                "row {} is '{}': the file was written {} --check",
+                r.index,
+                r.verdict,
+                if audited { "without" } else { "with" }
+            )));
+        }
+        let done: HashSet<usize> = rows.iter().map(|r| r.index).collect();
+        if done.len() < rows.len() {
+            return Err(fail("a row is there twice (not one run's rows?)".into()));
+        }
+        if keep < text.len() {
+            // A row cut by a kill in the middle of its write: drop it.
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| fail(io_message(&e)))?;
+            f.set_len(keep as u64).map_err(|e| fail(io_message(&e)))?;
+        }
+        Ok(Earlier { rows, done })
+    }
+
+    /// Whether the problem with this index already has its row.
+    pub fn contains(&self, index: usize) -> bool {
+        self.done.contains(&index)
+    }
+
+    /// How many rows there are.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Whether the rows are in index order (a stopped run may have left
+    /// later rows after a gap).
+    pub fn in_order(&self) -> bool {
+        self.rows.windows(2).all(|w| w[0].index < w[1].index)
+    }
+}
+
+/// Check that rows read back from an earlier run belong to this input:
+/// each row's index must name an item with the same source and id.
+/// Returns the first mismatch as a message.
+pub fn check_rows_match(rows: &[Row], items: &[Item]) -> Result<(), String> {
+    for r in rows {
+        let Some(item) = r.index.checked_sub(1).and_then(|i| items.get(i)) else {
+            return Err(format!(
+                "row {} is beyond the input ({} problems)",
+                r.index,
+                items.len()
+            ));
+        };
+        if r.source != item.source || r.id != item.id() {
+            return Err(format!(
+                "row {} is {} ({}) but the input has {} ({}) there",
+                r.index,
+                r.source,
+                r.id,
+                item.source,
+                item.id()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Put the rows of a file written by [`super::RowWriter`] in index order (CSV:
+/// the header first). Returns whether the file had to be rewritten. The
+/// rows go to a temporary file beside it, renamed over it, so a kill
+/// leaves one whole file or the other.
+pub fn sort_file(path: &Path, format: RowFormat) -> std::io::Result<bool> {
+    let text = std::fs::read_to_string(path)?;
+    let mut rows = read_rows(&text, format)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+    if rows.windows(2).all(|w| w[0].index < w[1].index) {
+        return Ok(false);
+    }
+    rows.sort_by_key(|r| r.index);
+    let mut sorted = String::with_capacity(text.len());
+    if format == RowFormat::Csv {
+        sorted.push_str(CSV_HEADER);
+        sorted.push('\n');
+    }
+    for r in &rows {
+        sorted.push_str(&row_line(r, format));
+    }
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".sorting");
+    let tmp = path.with_file_name(name);
+    {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(sorted.as_bytes())?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)?;
+    Ok(true)
+}

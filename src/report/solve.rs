@@ -1,0 +1,88 @@
+//! The output of `tsume solve`: a [`SolveResult`] as text (board diagram,
+//! verdict, main line in Japanese and USI, statistics), as one JSON
+//! object, or as the USI move list alone.
+
+use crate::notation::japanese::{line_names, Style};
+use crate::notation::kif_write::diagram;
+use crate::rules::Position;
+use crate::search::{SolveResult, Verdict};
+use serde_json::{json, Value};
+
+fn usi_moves(r: &SolveResult) -> Vec<String> {
+    r.moves.iter().map(|m| m.usi()).collect()
+}
+
+/// The text of `tsume solve`: the start position's diagram, `verdict:`,
+/// `error:` (invalid), `length:`, `line:` (Japanese), `usi:` and
+/// `leftover:` (mate), `stopped by:` (a limit hit), then nodes, time and
+/// nodes per second. `quick` says that the search stopped at the first
+/// proof (`--quick`), which is how an unproven length is explained.
+pub fn solve_text(start: &Position, r: &SolveResult, quick: bool) -> String {
+    let mut s = diagram(start);
+    s.push_str(&format!("verdict: {}\n", r.verdict.as_str()));
+    if let Some(e) = &r.error {
+        s.push_str(&format!("error: {e}\n"));
+    }
+    if let Some(l) = r.length() {
+        let exact = if r.length_exact {
+            "proven shortest"
+        } else if quick {
+            "first proof found, not proven shortest"
+        } else {
+            "not proven shortest: a limit cut the refinement"
+        };
+        s.push_str(&format!("length: {l} ({exact})\n"));
+        let ja = line_names(start, &r.moves, None, Style::Ki2, false);
+        s.push_str(&format!("line: {}\n", ja.join(" ")));
+        s.push_str(&format!("usi: {}\n", usi_moves(r).join(" ")));
+        s.push_str(&format!("leftover: {}\n", super::hand_field(r.leftover)));
+    }
+    if let Some(h) = r.limit_hit {
+        s.push_str(&format!("stopped by: {h}\n"));
+    }
+    s.push_str(&format!(
+        "nodes: {}  time: {:.3}s  nps: {:.0}\n",
+        r.nodes,
+        r.seconds,
+        r.nodes as f64 / r.seconds.max(1e-9)
+    ));
+    s
+}
+
+/// The JSON object of `tsume solve --format json`: `verdict`, `length`
+/// (`null` unless mate), `length_exact`, `moves` (USI), `leftover` (SFEN
+/// hand, `-` for none), `nodes`, `seconds` (milliseconds precision) and
+/// `error` (`null` unless invalid).
+pub fn solve_json(r: &SolveResult) -> Value {
+    json!({
+        "verdict": r.verdict.as_str(),
+        "length": r.length(),
+        "moves": usi_moves(r),
+        "leftover": super::hand_field(r.leftover),
+        "nodes": r.nodes,
+        "seconds": super::ms(r.seconds),
+        "error": r.error,
+        "length_exact": r.length_exact,
+    })
+}
+
+/// The line of `tsume solve --format usi`: the main line's USI moves for
+/// a mate, else the verdict (`nomate`, `unknown`, `invalid`), with a
+/// newline. (For `invalid` the command writes the reason on stderr
+/// instead.)
+///
+/// ```
+/// use tsume::search::{SolveOptions, Solver};
+/// let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+/// let r = Solver::new(16).solve(&pos, &SolveOptions::default());
+/// assert_eq!(tsume::report::solve_usi(&r), "9f5b+ 4a5b S*4b\n");
+/// let start = tsume::parse_position("startpos").unwrap();
+/// let r = Solver::new(16).solve(&start, &SolveOptions::default());
+/// assert_eq!(tsume::report::solve_usi(&r), "nomate\n");
+/// ```
+pub fn solve_usi(r: &SolveResult) -> String {
+    match r.verdict {
+        Verdict::Mate => format!("{}\n", usi_moves(r).join(" ")),
+        v => format!("{}\n", v.as_str()),
+    }
+}
