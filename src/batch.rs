@@ -91,9 +91,6 @@ use std::time::{Duration, Instant};
 /// `tsume solve`'s default, so rows match its results).
 pub const DEFAULT_WORKER_HASH_MIB: usize = 256;
 
-/// Stack size of the worker threads.
-pub const WORKER_STACK: usize = 1 << 30;
-
 /// One entry of the input: a problem, or why it did not load.
 #[derive(Clone, Debug)]
 pub struct Item {
@@ -334,7 +331,6 @@ pub fn run(
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
-        .stack_size(WORKER_STACK)
         .thread_name(|i| format!("tsume-batch-{i}"))
         .build()
         .map_err(|e| StartError(e.to_string()))?;

@@ -104,6 +104,10 @@ enum Command {
         /// proving it the shortest (the verdict is just as certain).
         #[arg(long)]
         quick: bool,
+        /// Print the search's counters: nodes by kind, table use and
+        /// garbage collections, repetitions, time by phase.
+        #[arg(long)]
+        stats: bool,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: SolveFormat,
@@ -241,6 +245,7 @@ pub fn run() -> i32 {
             hash,
             futile,
             quick,
+            stats,
             format,
             problem,
         } => solve::run_solve(solve::SolveArgs {
@@ -249,6 +254,7 @@ pub fn run() -> i32 {
             hash,
             futile: futile.into(),
             quick,
+            stats,
             format,
             problem,
         }),
@@ -302,20 +308,4 @@ fn invoked_as_usi_engine() -> bool {
                 .map(|s| s.eq_ignore_ascii_case("tsume-usi"))
         })
         .unwrap_or(false)
-}
-
-/// Run `f` on a thread with a large stack (deep searches recurse deeply).
-/// `Err` when the thread cannot be started.
-pub(crate) fn run_big_stack<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, String> {
-    let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(f)
-        .map_err(|e| format!("cannot start the search thread: {e}"))?;
-    match handle.join() {
-        Ok(t) => Ok(t),
-        // A panic in the search is a bug: let it end the program as one.
-        Err(panic) => std::panic::resume_unwind(panic),
-    }
 }

@@ -26,7 +26,7 @@ mod solve;
 
 pub use html::html;
 pub use markdown::markdown;
-pub use solve::{solve_json, solve_text, solve_usi};
+pub use solve::{limit_name, solve_json, solve_stats_text, solve_text, solve_usi};
 
 use crate::notation::japanese::{line_names, Style};
 use crate::problem::Problem;

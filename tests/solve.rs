@@ -12,11 +12,8 @@ fn solve_with(sfen: &str, futile: FutileMode) -> tsume::search::SolveResult {
         futile,
         ..SolveOptions::default()
     };
-    // deep searches recurse: run on a big stack
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(move || Solver::new(16).solve(&pos, &opts))
-        .unwrap()
+    // the solver runs its search on a stack of its own
+    std::thread::spawn(move || Solver::new(16).solve(&pos, &opts))
         .join()
         .unwrap()
 }
@@ -125,4 +122,52 @@ fn node_limit_gives_unknown() {
     assert_eq!(r.verdict, Verdict::Unknown);
     assert_eq!(r.limit_hit, Some(tsume::search::LimitHit::Nodes));
     assert!(r.moves.is_empty());
+}
+
+/// Every attacker move of `moves` checks, every move is legal, and the
+/// line ends in mate (the defender has no move).
+fn assert_mating_line(start: &tsume::Position, moves: &[tsume::Move]) {
+    assert!(moves.len() % 2 == 1, "even length {}", moves.len());
+    let mut p = start.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        let mut legal = tsume::MoveList::new();
+        p.legal_moves(&mut legal);
+        assert!(legal.contains(&m), "ply {}: {} is illegal", i + 1, m.usi());
+        p.do_move(m);
+        if i % 2 == 0 {
+            assert!(p.in_check(), "ply {}: {} does not check", i + 1, m.usi());
+        }
+    }
+    let mut ev = tsume::MoveList::new();
+    p.evasion_moves(&mut ev);
+    assert!(
+        p.in_check() && ev.is_empty(),
+        "the line does not end in mate"
+    );
+}
+
+/// 寿 (将棋図巧 第100番, 611 plies), first proof, from a thread with the
+/// default 2 MiB stack: the solver runs its deep search on a stack of its
+/// own, so a library user needs none. Under a node limit, not a time limit.
+#[test]
+fn kotobuki_from_a_default_stack() {
+    let sfen = "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
+    let pos = tsume::parse_position(sfen).unwrap();
+    let start = pos.clone();
+    let r = std::thread::spawn(move || {
+        let opts = SolveOptions {
+            limits: Limits {
+                nodes: Some(30_000_000),
+                ..Limits::default()
+            },
+            exact_line: false,
+            ..SolveOptions::default()
+        };
+        Solver::new(256).solve(&pos, &opts)
+    })
+    .join()
+    .unwrap();
+    assert_eq!(r.verdict, Verdict::Mate, "{:?}", r.limit_hit);
+    assert!(r.moves.len() >= 611, "{}", r.moves.len());
+    assert_mating_line(&start, &r.moves);
 }

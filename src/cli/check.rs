@@ -3,7 +3,7 @@
 
 use super::limits;
 use super::output::{emit, usage};
-use super::{run_big_stack, CheckFormat, FutileArg};
+use super::{CheckFormat, FutileArg};
 use tsume::problem::Problem;
 use tsume::search::{
     audit, Audit, AuditOptions, FutileMode, Limits, SolveOptions, Solver, Soundness,
@@ -93,8 +93,8 @@ pub(super) fn run_audit(
     opts: AuditOptions,
     hash: usize,
 ) -> Result<Audit, String> {
-    let pos = problem.position.clone();
-    run_big_stack(move || audit(&mut Solver::new(hash), &pos, &opts))
+    // the solver runs each search on a stack of its own
+    Ok(audit(&mut Solver::new(hash), &problem.position, &opts))
 }
 
 /// The exit code of a verdict: 0 decided, 1 unknown, 2 invalid.

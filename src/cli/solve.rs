@@ -1,7 +1,7 @@
 //! `tsume solve`: prove mate or no mate and print the main line.
 
 use super::output::{emit, error, usage};
-use super::{run_big_stack, SolveFormat};
+use super::SolveFormat;
 use std::time::Duration;
 use tsume::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
 
@@ -12,6 +12,7 @@ pub(super) struct SolveArgs {
     pub hash: usize,
     pub futile: FutileMode,
     pub quick: bool,
+    pub stats: bool,
     pub format: SolveFormat,
     pub problem: String,
 }
@@ -40,11 +41,8 @@ pub(super) fn run_solve(a: SolveArgs) -> i32 {
         exact_line: !a.quick,
     };
     let start = pos.clone();
-    let hash = a.hash;
-    let r = match run_big_stack(move || Solver::new(hash).solve(&pos, &opts)) {
-        Ok(r) => r,
-        Err(e) => return usage(e),
-    };
+    // the solver runs its search on a stack of its own
+    let r = Solver::new(a.hash).solve(&pos, &opts);
     let text = match a.format {
         SolveFormat::Usi if r.verdict == Verdict::Invalid => {
             // Nothing on stdout: the reason goes to stderr.
@@ -52,8 +50,14 @@ pub(super) fn run_solve(a: SolveArgs) -> i32 {
             return exit_code(r.verdict);
         }
         SolveFormat::Usi => tsume::report::solve_usi(&r),
-        SolveFormat::Json => format!("{}\n", tsume::report::solve_json(&r)),
-        SolveFormat::Text => tsume::report::solve_text(&start, &r, a.quick),
+        SolveFormat::Json => format!("{}\n", tsume::report::solve_json(&r, a.stats)),
+        SolveFormat::Text => {
+            let mut t = tsume::report::solve_text(&start, &r, a.quick);
+            if a.stats {
+                t.push_str(&tsume::report::solve_stats_text(&r));
+            }
+            t
+        }
     };
     emit(&text).code(exit_code(r.verdict))
 }

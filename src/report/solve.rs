@@ -5,7 +5,7 @@
 use crate::notation::japanese::{line_names, Style};
 use crate::notation::kif_write::diagram;
 use crate::rules::Position;
-use crate::search::{SolveResult, Verdict};
+use crate::search::{LimitHit, SolveResult, Verdict};
 use serde_json::{json, Value};
 
 fn usi_moves(r: &SolveResult) -> Vec<String> {
@@ -49,12 +49,25 @@ pub fn solve_text(start: &Position, r: &SolveResult, quick: bool) -> String {
     s
 }
 
+/// The name of a limit in JSON: `nodes`, `time`, `stopped` (cancelled, a
+/// USI `stop`), `ply` (the ply cap of the search).
+pub fn limit_name(h: LimitHit) -> &'static str {
+    match h {
+        LimitHit::Nodes => "nodes",
+        LimitHit::Time => "time",
+        LimitHit::Cancelled => "stopped",
+        LimitHit::Ply => "ply",
+    }
+}
+
 /// The JSON object of `tsume solve --format json`: `verdict`, `length`
 /// (`null` unless mate), `length_exact`, `moves` (USI), `leftover` (SFEN
-/// hand, `-` for none), `nodes`, `seconds` (milliseconds precision) and
-/// `error` (`null` unless invalid).
-pub fn solve_json(r: &SolveResult) -> Value {
-    json!({
+/// hand, `-` for none), `nodes`, `seconds` (milliseconds precision),
+/// `limit` (which limit was hit, `null` for none) and `error` (`null`
+/// unless invalid, or a mate whose line a limit cut). With `stats`, also
+/// `stats`: the counters of [`crate::search::SolveStats`].
+pub fn solve_json(r: &SolveResult, stats: bool) -> Value {
+    let mut v = json!({
         "verdict": r.verdict.as_str(),
         "length": r.length(),
         "moves": usi_moves(r),
@@ -63,7 +76,40 @@ pub fn solve_json(r: &SolveResult) -> Value {
         "seconds": super::ms(r.seconds),
         "error": r.error,
         "length_exact": r.length_exact,
-    })
+        "limit": r.limit_hit.map(limit_name),
+    });
+    if stats {
+        v["stats"] = serde_json::to_value(r.stats).unwrap_or(Value::Null);
+    }
+    v
+}
+
+/// The `--stats` block of `tsume solve`'s text: nodes and seconds by
+/// phase, nodes by kind, repetitions, the deepest ply, the table's use.
+pub fn solve_stats_text(r: &SolveResult) -> String {
+    let s = &r.stats;
+    let t = &s.table;
+    let pct = |n: u64| n as f64 * 100.0 / t.capacity.max(1) as f64;
+    format!(
+        "stats: first proof {} nodes {:.3}s, line {} nodes {:.3}s\n\
+         stats: attacker nodes {}, defender nodes {}, cycles {}, path-dependent disproofs {}, deepest ply {}\n\
+         stats: table {} entries, peak {:.1}% full, now {:.1}%, {} replaced, {} collections removing {}\n",
+        s.first_proof.nodes,
+        s.first_proof.seconds,
+        s.line.nodes,
+        s.line.seconds,
+        s.search.or_nodes,
+        s.search.and_nodes,
+        s.search.cycles,
+        s.search.path_disproofs,
+        s.search.max_ply,
+        t.capacity,
+        pct(t.peak_used),
+        pct(t.used),
+        t.replaced,
+        t.gc_runs,
+        t.gc_removed,
+    )
 }
 
 /// The line of `tsume solve --format usi`: the main line's USI moves for

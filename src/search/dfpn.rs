@@ -445,3 +445,62 @@ fn initial_and_pn(ev: &MoveList) -> PnDn {
     }
     (n + drop_squares.count() as PnDn).max(1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_position;
+    use crate::search::limits::Limits;
+
+    fn search(tt: &mut TranspositionTable, sfen: &str, len: u16) -> (Outcome, SearchStats, u64) {
+        let pos = parse_position(sfen).unwrap();
+        let mut budget = Budget::new(Limits {
+            nodes: Some(1_000_000),
+            ..Limits::default()
+        });
+        let attacker = pos.side_to_move();
+        let mut df = Dfpn::new(tt, pos, attacker, &mut budget, 1 << 12);
+        let o = df.search(len);
+        (o, df.stats, df.nodes)
+    }
+
+    /// Perpetual check: every line of the rook's checks comes back to a
+    /// position of its own path. The cycles close inside the tree, so the
+    /// root's disproof does not depend on the path: it is stored in the
+    /// table like any other, and a second search reads it at once.
+    #[test]
+    fn cycles_closed_inside_the_tree_give_an_ordinary_disproof() {
+        let sfen = "8k/9/9/9/9/9/9/9/7R1 b - 1";
+        let mut tt = TranspositionTable::new(4);
+        let (o, stats, _) = search(&mut tt, sfen, UNBOUNDED);
+        assert_eq!(o, Outcome::Disproven);
+        assert!(stats.cycles > 0, "{stats:?}");
+        // nodes below the root whose cycles start above them are kept by path
+        assert!(stats.path_disproofs > 0, "{stats:?}");
+        let pos = parse_position(sfen).unwrap();
+        let root = tt.probe(pos.board_key(), pos.hand(pos.side_to_move()), UNBOUNDED);
+        assert!(root.is_disproven());
+        let (again, _, nodes) = search(&mut tt, sfen, UNBOUNDED);
+        assert_eq!((again, nodes), (Outcome::Disproven, 0));
+    }
+
+    /// A bounded search answers from the bounds the table holds, and a
+    /// disproof within a bound never hides a longer mate.
+    #[test]
+    fn bounds_answer_later_searches() {
+        // 図巧 第2番: mate in 21 (proven minimal by the solver's line search)
+        let sfen = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
+        let mut tt = TranspositionTable::new(16);
+        let (o, _, _) = search(&mut tt, sfen, 19);
+        assert_eq!(o, Outcome::Disproven);
+        let (o, _, nodes) = search(&mut tt, sfen, 17);
+        assert_eq!((o, nodes), (Outcome::Disproven, 0));
+        let (o, _, _) = search(&mut tt, sfen, 21);
+        assert_eq!(o, Outcome::Proven(21));
+        let (o, _, _) = search(&mut tt, sfen, UNBOUNDED);
+        assert!(matches!(o, Outcome::Proven(l) if l >= 21), "{o:?}");
+        let pos = parse_position(sfen).unwrap();
+        let (lo, hi) = tt.length_bounds(pos.board_key(), pos.hand(pos.side_to_move()));
+        assert_eq!((lo, hi), (Some(19), Some(21)));
+    }
+}

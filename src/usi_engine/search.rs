@@ -24,8 +24,9 @@ use super::Output;
 use crate::rules::Position;
 use crate::search::{LimitHit, SolveOptions, SolveResult, Solver, Verdict};
 
-/// Stack of the solver thread.
-const SOLVER_STACK: usize = 1 << 30;
+/// Stack of the thread that waits for the solver (the solver runs its
+/// search on a stack of its own).
+const SOLVER_STACK: usize = 2 << 20;
 
 /// Interval of the progress lines.
 pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
