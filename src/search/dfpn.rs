@@ -10,7 +10,7 @@
 //! - the 1 + ε trick for child thresholds (Pawlewicz & Lew 2007);
 //! - df-pn+ style initial numbers: a new defender node gets pn = its
 //!   evasions (drops on one square counted once), which also finds mate in
-//!   one at its parent (Nagai 2002; Kaneko et al. 2010);
+//!   one at its parent (Nagai 2002);
 //! - delayed expansion of alike moves ([`super::expansion`]);
 //! - proof and disproof pieces ([`super::hands`]);
 //! - repetition and inferior loops as attacker failures, localised to the
@@ -36,7 +36,7 @@ pub enum Outcome {
     Proven(u16),
     /// No mate (within the bound, if any).
     Disproven,
-    /// A limit was hit (or the ply cap, see [`Dfpn::ply_capped`]).
+    /// A limit was hit (the ply cap included: `LimitHit::Ply`).
     Unknown,
 }
 
@@ -79,7 +79,6 @@ pub struct Dfpn<'a> {
     budget: &'a mut Budget,
     /// Counters.
     pub stats: SearchStats,
-    capped: bool,
 }
 
 /// The bound of a child: one ply less (unbounded stays unbounded).
@@ -123,13 +122,7 @@ impl<'a> Dfpn<'a> {
             nodes: 0,
             budget,
             stats: SearchStats::default(),
-            capped: false,
         }
-    }
-
-    /// Whether the last search stopped at the ply cap ([`MAX_PLY`]).
-    pub fn ply_capped(&self) -> bool {
-        self.capped
     }
 
     /// Search the root: mate within `len` plies (`UNBOUNDED`: any length).
@@ -137,11 +130,9 @@ impl<'a> Dfpn<'a> {
         self.path.clear();
         self.paths.clear();
         self.stack.clear();
-        self.capped = false;
         loop {
             if self.paths.get(0, len).is_some() {
                 // only the ply cap makes the root's result depend on a path
-                self.capped = true;
                 self.budget.hit_limit(super::limits::LimitHit::Ply);
                 return Outcome::Unknown;
             }
@@ -168,7 +159,6 @@ impl<'a> Dfpn<'a> {
     fn evaluate(&mut self, i: usize, or_node: bool, len: u16, ply: u16) {
         let c = self.stack[i];
         if ply >= MAX_PLY {
-            self.capped = true;
             self.stack[i].set_disproven(UNBOUNDED, c.hand, 0);
             return;
         }

@@ -65,13 +65,9 @@ impl Path {
     }
 
     /// Number of positions on the path.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.steps.len()
-    }
-
-    /// Whether the path is empty.
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
     }
 
     /// Forget the path.
@@ -143,13 +139,9 @@ impl PathDisproofs {
     }
 
     /// Entries held now.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.map.len()
-    }
-
-    /// Whether no entry is held.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
     }
 }
 

@@ -14,7 +14,7 @@
 
 pub(crate) mod entry;
 
-use entry::{decode_disproof, disproof_covers, Entry, NO_DISPROOF, NO_PROOF};
+use entry::{decode_disproof, disproof_covers, Entry};
 
 use super::pndn::{PnDn, INF};
 use crate::rules::Hand;
@@ -157,6 +157,7 @@ impl TranspositionTable {
     }
 
     /// A table using at most `mib` MiB.
+    #[cfg(test)]
     pub fn new(mib: usize) -> TranspositionTable {
         TranspositionTable::with_bytes(mib.max(1) * 1024 * 1024)
     }
@@ -190,6 +191,7 @@ impl TranspositionTable {
     }
 
     /// Per mille of the table in use.
+    #[cfg(test)]
     pub fn hashfull(&self) -> u32 {
         (self.stats.used * 1000 / self.stats.capacity.max(1)) as u32
     }
@@ -295,7 +297,9 @@ impl TranspositionTable {
     /// What is known of the mate length of (board, hand): the greatest
     /// `d` with "no mate within d" proven (`None`: nothing) and the least
     /// `u` with "mate within u" proven (`None`: no mate known).
+    #[cfg(test)]
     pub fn length_bounds(&self, key: u64, hand: Hand) -> (Option<u16>, Option<u16>) {
+        use entry::{NO_DISPROOF, NO_PROOF};
         let b = &self.buckets[self.index(key)];
         let skey = salted(key, self.gen);
         let (mut lo, mut hi) = (None, None);
