@@ -210,8 +210,6 @@ impl<'a> Dfpn<'a> {
             self.stack[i].set_disproven(len, c.hand, NO_CYCLE);
         } else {
             let pn = initial_and_pn(&ev).max(p.pn);
-            self.tt
-                .store_unknown(c.board_key, c.hand, pn, p.dn, 0, 1, ply);
             let ch = &mut self.stack[i];
             ch.pn = pn;
             ch.dn = p.dn;
