@@ -18,11 +18,12 @@
 
 use super::expansion::{aggregate, open_next, push_children, Child};
 use super::hands;
+use super::initial::initial_and_pn;
 use super::limits::Budget;
 use super::pndn::{add, child_threshold, PnDn, INF};
 use super::repetition::{Path, PathDisproof, PathDisproofs, NO_CYCLE};
 use super::tt::{TranspositionTable, UNBOUNDED};
-use crate::rules::{Bitboard, Color, Hand, MoveList, Position};
+use crate::rules::{Color, Hand, MoveList, Position};
 
 /// Plies from the root beyond which a line is not followed (the longest
 /// known problems have about 1,500); such a line makes the result
@@ -229,8 +230,8 @@ impl<'a> Dfpn<'a> {
     }
 
     /// Open the moves hidden behind solved heads of their groups (proven
-    /// at a defender node, disproven at an attacker node), from child
-    /// `from` on.
+    /// at a defender node, disproven at an attacker node; only evasions
+    /// are grouped today), and read their values.
     fn open_solved(&mut self, base: usize, n: usize, or_node: bool, len: u16, ply: u16) {
         let mut i = 0;
         while i < n {
@@ -416,22 +417,6 @@ impl<'a> Dfpn<'a> {
         }
         self.stack.truncate(base);
     }
-}
-
-/// df-pn+ initial proof number of a new defender node: its evasions, with
-/// all drops on one square counted once (interpositions by different pieces
-/// usually fall together, and open one after another).
-fn initial_and_pn(ev: &MoveList) -> PnDn {
-    let mut drop_squares = Bitboard::EMPTY;
-    let mut n: PnDn = 0;
-    for m in ev {
-        if m.is_drop() {
-            drop_squares |= Bitboard::from_square(m.to());
-        } else {
-            n += 1;
-        }
-    }
-    (n + drop_squares.count() as PnDn).max(1)
 }
 
 #[cfg(test)]

@@ -122,3 +122,60 @@ pub fn no_check_disproof(attacker_hand: Hand) -> Hand {
     }
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_position;
+    use crate::rules::Square;
+
+    fn sq(usi: &str) -> Square {
+        Square::from_usi(usi).unwrap()
+    }
+
+    #[test]
+    fn a_drop_needs_its_piece_and_a_capture_brings_one() {
+        let gold = Hand::EMPTY.with(PieceKind::Gold, 1);
+        let held = gold.with(PieceKind::Silver, 2);
+        let drop = Move::drop(crate::rules::Color::Black, PieceKind::Gold, sq("5b"));
+        // the child needed nothing: the parent needs the dropped gold
+        assert_eq!(or_proof(Hand::EMPTY, drop, None, held), gold);
+        // the child needed a silver that the move captured: not before it
+        let child = Hand::EMPTY.with(PieceKind::Silver, 1);
+        let pos = parse_position("4k4/9/4s4/9/9/9/9/9/4R4 b - 1").unwrap();
+        let mut list = crate::rules::MoveList::new();
+        pos.check_moves(&mut list);
+        let capture = *list.iter().find(|m| m.to() == sq("5c")).unwrap();
+        assert_eq!(
+            or_proof(child, capture, Some(PieceKind::Silver), Hand::EMPTY),
+            Hand::EMPTY
+        );
+    }
+
+    #[test]
+    fn disproof_hands() {
+        let held = Hand::EMPTY.with(PieceKind::Pawn, 1);
+        // no check at all: more of a kind already held gives no new move
+        let d = no_check_disproof(held);
+        assert_eq!(d.count(PieceKind::Pawn), PieceKind::Pawn.total_count());
+        assert_eq!(d.count(PieceKind::Gold), 0);
+        // a kind the attacker lacks stays at zero (a new drop could check)
+        let min = Hand::EMPTY
+            .with(PieceKind::Pawn, 3)
+            .with(PieceKind::Gold, 2);
+        let d = or_disproof(min, held);
+        assert_eq!((d.count(PieceKind::Pawn), d.count(PieceKind::Gold)), (3, 0));
+        assert!(d.dominates(held));
+    }
+
+    #[test]
+    fn an_interposition_keeps_the_kinds_the_defender_lacks() {
+        // the rook checks from afar and the defender holds only pawns: a
+        // proof must not let the defender hold a new kind to interpose
+        let pos = parse_position("4k4/9/9/9/9/9/9/9/4R4 w G17p 1").unwrap();
+        assert!(interposition_possible(&pos));
+        let attacker = Hand::EMPTY.with(PieceKind::Gold, 1);
+        let p = and_proof(Hand::EMPTY, &pos, attacker);
+        assert_eq!(p.count(PieceKind::Gold), 1);
+    }
+}

@@ -8,10 +8,11 @@
 
 use super::dfpn::{Dfpn, Outcome, SearchStats};
 use super::limits::{Budget, LimitHit, Limits};
+use super::pv::read_line;
 use super::repetition::BYTES_PER_PATH;
 use super::solution::LineSearch;
 use super::tt::{TableStats, TranspositionTable, UNBOUNDED};
-use crate::rules::{Color, Hand, Move, MoveList, Position};
+use crate::rules::{Color, Hand, Move, Position};
 
 /// How futile interpositions (無駄合) count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,8 +145,7 @@ impl SolveResult {
 /// goes.
 const SEARCH_STACK_BYTES: usize = 256 << 20;
 
-/// `error` of a mate whose line a limit kept from being completed.
-pub const LINE_CUT: &str = "mate proven, but a limit was hit before its line was complete";
+pub use super::pv::LINE_CUT;
 
 /// A solver owning a transposition table, reusable across problems.
 pub struct Solver {
@@ -347,85 +347,5 @@ fn color_name(c: Color) -> &'static str {
     match c {
         Color::Black => "black",
         Color::White => "white",
-    }
-}
-
-/// Follow the table from a proven root: the attacker takes the shortest
-/// proven mate, the defender the longest. Where the table has lost a
-/// proof (entries are replaced when it fills), the position is proved again
-/// on the same table within `budget`. Returns the line and whether it is
-/// complete (it ends in mate); it is not when a limit cut the re-proofs.
-/// The nodes of the re-proofs are added to `nodes`.
-fn read_line(
-    tt: &mut TranspositionTable,
-    root: &Position,
-    attacker: Color,
-    budget: &mut Budget,
-    path_capacity: usize,
-    nodes: &std::cell::Cell<u64>,
-) -> (Vec<Move>, bool) {
-    let mut pos = root.clone();
-    let mut line = Vec::new();
-    let mut seen = hashbrown::HashSet::new();
-    let reprove = |tt: &mut TranspositionTable, p: &Position, budget: &mut Budget| {
-        let mut df = Dfpn::new(tt, p.clone(), attacker, budget, path_capacity);
-        let proven = matches!(df.search(UNBOUNDED), Outcome::Proven(_));
-        nodes.set(nodes.get() + df.nodes);
-        proven
-    };
-    loop {
-        if !seen.insert(pos.key()) || line.len() > usize::from(super::dfpn::MAX_PLY) {
-            return (line, false);
-        }
-        let or_node = pos.side_to_move() == attacker;
-        let mut moves = MoveList::new();
-        if or_node {
-            pos.check_moves(&mut moves);
-        } else {
-            pos.evasion_moves(&mut moves);
-        }
-        if moves.is_empty() {
-            return (line, !or_node);
-        }
-        let mut best: Option<(Move, u16)> = None;
-        for attempt in 0..2 {
-            for &m in &moves {
-                let (bk, _) = pos.keys_after(m);
-                let hand = if or_node {
-                    pos.hand_after(m)
-                } else {
-                    pos.hand(attacker)
-                };
-                let mut p = tt.probe(bk, hand, UNBOUNDED);
-                if !p.is_proven() {
-                    if or_node {
-                        continue;
-                    }
-                    // every evasion must be mated: prove this one again
-                    pos.do_move(m);
-                    let ok = reprove(tt, &pos, budget);
-                    pos.undo_move(m);
-                    p = tt.probe(bk, hand, UNBOUNDED);
-                    if !ok || !p.is_proven() {
-                        return (line, false);
-                    }
-                }
-                let better = match best {
-                    None => true,
-                    Some((_, l)) => (or_node && p.len < l) || (!or_node && p.len > l),
-                };
-                if better {
-                    best = Some((m, p.len));
-                }
-            }
-            if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget) {
-                break;
-            }
-        }
-        let Some((m, _)) = best else {
-            return (line, false);
-        };
-        line.push(m);
-        pos.do_move(m);
     }
 }

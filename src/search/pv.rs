@@ -1,0 +1,150 @@
+//! Reading the mating line (読み筋) out of the table after a proof: the
+//! attacker takes the check with the shortest proven mate, the defender
+//! the evasion with the longest, as df-pn solvers read their proof trees
+//! (Nagai 2002). A proof the table has lost is found again.
+
+use super::dfpn::{Dfpn, Outcome, MAX_PLY};
+use super::limits::Budget;
+use super::tt::{TranspositionTable, UNBOUNDED};
+use crate::rules::{Color, Move, MoveList, Position};
+
+/// `error` of a mate whose line a limit kept from being completed.
+pub const LINE_CUT: &str = "mate proven, but a limit was hit before its line was complete";
+
+/// Follow the table from a proven root: the attacker takes the shortest
+/// proven mate, the defender the longest. Where the table has lost a
+/// proof (entries are replaced when it fills), the position is proved again
+/// on the same table within `budget`. Returns the line and whether it is
+/// complete (it ends in mate); it is not when a limit cut the re-proofs.
+/// The nodes of the re-proofs are added to `nodes`.
+pub(crate) fn read_line(
+    tt: &mut TranspositionTable,
+    root: &Position,
+    attacker: Color,
+    budget: &mut Budget,
+    path_capacity: usize,
+    nodes: &std::cell::Cell<u64>,
+) -> (Vec<Move>, bool) {
+    let mut pos = root.clone();
+    let mut line = Vec::new();
+    let mut seen = hashbrown::HashSet::new();
+    let reprove = |tt: &mut TranspositionTable, p: &Position, budget: &mut Budget| {
+        let mut df = Dfpn::new(tt, p.clone(), attacker, budget, path_capacity);
+        let proven = matches!(df.search(UNBOUNDED), Outcome::Proven(_));
+        nodes.set(nodes.get() + df.nodes);
+        proven
+    };
+    loop {
+        if !seen.insert(pos.key()) || line.len() > usize::from(MAX_PLY) {
+            return (line, false);
+        }
+        let or_node = pos.side_to_move() == attacker;
+        let mut moves = MoveList::new();
+        if or_node {
+            pos.check_moves(&mut moves);
+        } else {
+            pos.evasion_moves(&mut moves);
+        }
+        if moves.is_empty() {
+            return (line, !or_node);
+        }
+        let mut best: Option<(Move, u16)> = None;
+        for attempt in 0..2 {
+            for &m in &moves {
+                let (bk, _) = pos.keys_after(m);
+                let hand = if or_node {
+                    pos.hand_after(m)
+                } else {
+                    pos.hand(attacker)
+                };
+                let mut p = tt.probe(bk, hand, UNBOUNDED);
+                if !p.is_proven() {
+                    if or_node {
+                        continue;
+                    }
+                    // every evasion must be mated: prove this one again
+                    pos.do_move(m);
+                    let ok = reprove(tt, &pos, budget);
+                    pos.undo_move(m);
+                    p = tt.probe(bk, hand, UNBOUNDED);
+                    if !ok || !p.is_proven() {
+                        return (line, false);
+                    }
+                }
+                let better = match best {
+                    None => true,
+                    Some((_, l)) => (or_node && p.len < l) || (!or_node && p.len > l),
+                };
+                if better {
+                    best = Some((m, p.len));
+                }
+            }
+            if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget) {
+                break;
+            }
+        }
+        let Some((m, _)) = best else {
+            return (line, false);
+        };
+        line.push(m);
+        pos.do_move(m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_position;
+    use crate::search::limits::Limits;
+
+    fn proven_table(sfen: &str, mib: usize) -> (TranspositionTable, Position) {
+        let pos = parse_position(sfen).unwrap();
+        let mut tt = TranspositionTable::new(mib);
+        let mut budget = Budget::new(Limits::default());
+        let attacker = pos.side_to_move();
+        let mut df = Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10);
+        assert!(matches!(df.search(UNBOUNDED), Outcome::Proven(_)));
+        (tt, pos)
+    }
+
+    #[test]
+    fn the_line_of_a_proof_ends_in_mate() {
+        let (mut tt, pos) = proven_table("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", 1);
+        let mut budget = Budget::new(Limits::default());
+        let nodes = std::cell::Cell::new(0);
+        let attacker = pos.side_to_move();
+        let (line, complete) = read_line(&mut tt, &pos, attacker, &mut budget, 1 << 10, &nodes);
+        assert!(complete);
+        let usi: Vec<String> = line.iter().map(|m| m.usi()).collect();
+        assert_eq!(usi, ["9f5b+", "4a5b", "S*4b"]);
+    }
+
+    #[test]
+    fn a_lost_proof_is_found_again() {
+        // 図巧 第2番 proven, then the table forgets everything: the line is
+        // read by proving each position again
+        let sfen = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
+        let (mut tt, pos) = proven_table(sfen, 4);
+        tt.clear();
+        let mut budget = Budget::new(Limits::default());
+        let nodes = std::cell::Cell::new(0);
+        let attacker = pos.side_to_move();
+        let (line, complete) = read_line(&mut tt, &pos, attacker, &mut budget, 1 << 10, &nodes);
+        assert!(complete && line.len() % 2 == 1 && nodes.get() > 0);
+        let mut p = pos.clone();
+        for &m in &line {
+            p.do_move(m);
+        }
+        let mut ev = MoveList::new();
+        p.evasion_moves(&mut ev);
+        assert!(p.in_check() && ev.is_empty());
+        // and a limit that stops the re-proofs leaves the line incomplete
+        tt.clear();
+        let mut tight = Budget::new(Limits {
+            nodes: Some(10),
+            ..Limits::default()
+        });
+        let (_, complete) = read_line(&mut tt, &pos, attacker, &mut tight, 1 << 10, &nodes);
+        assert!(!complete);
+    }
+}
