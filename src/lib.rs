@@ -49,3 +49,4 @@ pub mod usi_engine;
 
 pub use notation::sfen::{parse_position, to_sfen};
 pub use rules::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
+pub use search::{solve, SolveOptions, SolveResult, Solver, Verdict};

@@ -55,12 +55,7 @@ impl AuditReport {
     /// The report of a plain solve: `mate`, `nomate`, `unknown` (with the
     /// limit that was hit) or `invalid` (with the reason).
     pub fn from_solve(r: &SolveResult) -> AuditReport {
-        let verdict = match r.verdict {
-            Verdict::Mate => RowVerdict::Mate,
-            Verdict::NoMate => RowVerdict::NoMate,
-            Verdict::Unknown => RowVerdict::Unknown,
-            Verdict::Invalid => RowVerdict::Invalid,
-        };
+        let verdict = RowVerdict::from(r.verdict);
         let note = if let Some(e) = &r.error {
             Some(e.clone())
         } else if let Some(hit) = r.limit_hit {
@@ -168,7 +163,7 @@ pub struct FullAudit;
 
 impl Audit for FullAudit {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
-        use crate::search::audit::{audit, AuditOptions, Soundness};
+        use crate::search::audit::{audit, AuditOptions};
         let aopts = AuditOptions {
             search: opts.clone(),
             stated_length: problem.stated_length.map(|n| n as usize),
@@ -176,14 +171,7 @@ impl Audit for FullAudit {
             ..AuditOptions::default()
         };
         let a = audit(solver, &problem.position, &aopts);
-        let verdict = match a.verdict {
-            Soundness::Sound => RowVerdict::Sound,
-            Soundness::Cooked => RowVerdict::Cooked,
-            Soundness::Leftover => RowVerdict::Leftover,
-            Soundness::NoMate => RowVerdict::NoMate,
-            Soundness::Unknown => RowVerdict::Unknown,
-            Soundness::Invalid => RowVerdict::Invalid,
-        };
+        let verdict = RowVerdict::from(a.verdict);
         AuditReport {
             verdict,
             moves: a.moves.clone(),

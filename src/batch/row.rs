@@ -79,6 +79,34 @@ impl RowVerdict {
     }
 }
 
+/// A solve's verdict as a row's: the one place the two vocabularies meet.
+impl From<crate::search::Verdict> for RowVerdict {
+    fn from(v: crate::search::Verdict) -> RowVerdict {
+        use crate::search::Verdict;
+        match v {
+            Verdict::Mate => RowVerdict::Mate,
+            Verdict::NoMate => RowVerdict::NoMate,
+            Verdict::Unknown => RowVerdict::Unknown,
+            Verdict::Invalid => RowVerdict::Invalid,
+        }
+    }
+}
+
+/// An audit's verdict as a row's (`--check`).
+impl From<crate::search::Soundness> for RowVerdict {
+    fn from(v: crate::search::Soundness) -> RowVerdict {
+        use crate::search::Soundness;
+        match v {
+            Soundness::Sound => RowVerdict::Sound,
+            Soundness::Cooked => RowVerdict::Cooked,
+            Soundness::Leftover => RowVerdict::Leftover,
+            Soundness::NoMate => RowVerdict::NoMate,
+            Soundness::Unknown => RowVerdict::Unknown,
+            Soundness::Invalid => RowVerdict::Invalid,
+        }
+    }
+}
+
 impl std::fmt::Display for RowVerdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

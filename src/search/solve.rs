@@ -320,7 +320,16 @@ impl Solver {
     }
 }
 
-/// Solve with a fresh 256 MiB table (see [`Solver`] to reuse one).
+/// Solve with a fresh 256 MiB table (see [`Solver`] to reuse one). The
+/// table costs only the memory the search touches, and with
+/// `SolveOptions::default()` there is no limit: set `opts.limits` for
+/// problems that may be hard.
+///
+/// ```
+/// let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+/// let r = tsume::solve(&pos, &tsume::SolveOptions::default());
+/// assert_eq!((r.verdict, r.length()), (tsume::Verdict::Mate, Some(3)));
+/// ```
 pub fn solve(pos: &Position, opts: &SolveOptions) -> SolveResult {
     Solver::new(256).solve(pos, opts)
 }

@@ -28,7 +28,7 @@ const WAYS: usize = 8;
 const SOLVED_BONUS: u32 = 1024;
 
 /// One bucket: the keys on one cache line, then their entries.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, bytemuck::Zeroable)]
 #[repr(C, align(64))]
 struct Bucket {
     keys: [u64; WAYS],
@@ -100,23 +100,11 @@ pub struct TableStats {
 }
 
 /// `n` empty buckets from zeroed memory: the operating system hands out
-/// zero pages lazily, so a large table costs nothing until it is used.
+/// zero pages lazily, so a large table costs nothing until it is used (a
+/// 3-ply solve with the default 256 MiB: 0.005 s, against 0.3 s for a
+/// table written out in full).
 fn zeroed_buckets(n: usize) -> Vec<Bucket> {
-    let layout = std::alloc::Layout::array::<Bucket>(n).expect("table size overflows");
-    if layout.size() == 0 {
-        return Vec::new();
-    }
-    // SAFETY: `Bucket` is made of integers only and all-zero bytes are a
-    // valid (empty, generation 0) bucket; the memory comes from the global
-    // allocator with the layout of `n` buckets, which is what `Vec` frees
-    // it with.
-    unsafe {
-        let p = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
-        if p.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Vec::from_raw_parts(p, n, n)
-    }
+    bytemuck::zeroed_vec(n)
 }
 
 /// The key stored for `key` in generation `gen`: older generations' keys
@@ -202,7 +190,10 @@ impl TranspositionTable {
     }
 
     /// Ask the CPU to fetch the key row of `key`'s bucket (a probe follows
-    /// soon): the table is far larger than the caches.
+    /// soon): the table is far larger than the caches. The one `unsafe` of
+    /// the crate, kept because it pays: without it the first proofs of 寿
+    /// and 煙詰 took 5.9–6.4 s and 5.9–6.1 s instead of 4.7–4.8 s and
+    /// 4.8–4.9 s (whole process, default table, runs alternated).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
