@@ -21,6 +21,14 @@
 //! than the main line (or escapes) is a [`NoteKind::NotBestPlay`] note and
 //! makes the verdict `unknown` unless a cook was already proven.
 //!
+//! ```
+//! use tsume::search::{audit, AuditOptions, Solver, Soundness};
+//! let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+//! let a = audit(&mut Solver::new(16), &pos, &AuditOptions::default());
+//! assert_eq!(a.verdict, Soundness::Sound);
+//! assert_eq!(a.moves.len(), 3);
+//! ```
+//!
 //! # Definitions
 //!
 //! Plies are numbered from 1 (move 1 is the attacker's first move), as
