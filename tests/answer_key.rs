@@ -141,4 +141,5 @@ fn never_contradicts_the_answer_key() {
     assert!(mates >= MATES_FLOOR, "only {mates} mates proven");
 }
 
-const MATES_FLOOR: usize = 151;
+/// Engine v2 proves 211 within the budget (v1: 151).
+const MATES_FLOOR: usize = 211;
