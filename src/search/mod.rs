@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod dfpn;
 mod expansion;
+pub mod futile;
 pub mod hands;
 pub mod limits;
 pub mod pndn;
