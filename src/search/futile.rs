@@ -373,6 +373,84 @@ mod tests {
         }
     }
 
+    /// Made-up lengths on the first rank, by the distance `d` of a square
+    /// from the king on 1a: after an evasion onto it the mate takes
+    /// `after[d]` plies; after the recapture on it the test position is
+    /// mated in `taken[d]`.
+    struct Table {
+        after: [u16; 8],
+        taken: [u16; 8],
+    }
+
+    impl Lengths for Table {
+        fn after(&mut self, _: &Position, e: Move, bound: u16) -> Len {
+            let l = self.after[e.to().file() as usize - 1];
+            if l <= bound {
+                Len::Within(l)
+            } else {
+                Len::Over
+            }
+        }
+        fn mated_within(&mut self, r: &Position, n: u16) -> Option<bool> {
+            // the recapture's square: Black's piece on 8a..2a
+            let file = (2..=8)
+                .find(|&f| {
+                    r.piece_on(Square::new(f, 1))
+                        .is_some_and(|p| p.color() == Color::Black)
+                })
+                .unwrap();
+            Some(self.taken[file as usize - 1] <= n)
+        }
+    }
+
+    #[test]
+    fn futile_when_taken_it_mates_within_the_best_defence_without_it() {
+        let q = after("8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1", &["9b9a+"]);
+        // d:            -   1   2  3   4   5   6   7
+        let mut t = Table {
+            after: [0, 5, 7, 9, 11, 11, 13, 13],
+            taken: [0, 4, 6, 8, 10, 12, 12, 14],
+        };
+        let mut node = Interpositions::new(&q, 20);
+        assert_eq!(node.value(&mut t), Len::Within(14));
+        let by_distance = |node: &mut Interpositions, t: &mut Table, d: u8| {
+            let i = (0..node.moves().len())
+                .find(|&i| node.moves()[i].to().file() == d + 1)
+                .unwrap();
+            node.class(t, i)
+        };
+        let futile = |without| Class::Futile {
+            recapture: Move::NONE,
+            without,
+        };
+        let strip = |c: Class| match c {
+            Class::Futile { without, .. } => futile(without),
+            c => c,
+        };
+        let got: Vec<Class> = (1..=7)
+            .map(|d| strip(by_distance(&mut node, &mut t, d)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                Class::Real(6),  // next to the king: 4 > W = 0
+                futile(6),       // 6 <= 6, the real one nearer
+                Class::Real(10), // 8 > 6
+                futile(10),      // 10 <= 10
+                Class::Real(12), // 12 > 10
+                futile(12),      // 12 <= 12
+                Class::Real(14), // 14 > 12
+            ]
+        );
+        // value: the longest real defence
+        let mut node = Interpositions::new(&q, 20);
+        t.taken[7] = 12;
+        assert_eq!(node.value(&mut t), Len::Within(12));
+        // over the bound as soon as a real defence is
+        let mut node = Interpositions::new(&q, 10);
+        assert_eq!(node.value(&mut t), Len::Over);
+    }
+
     #[test]
     fn candidates_are_drops_and_moves_between_never_king_moves() {
         // The first-rank dragon: drops on 8a..2a, the king's moves are not.
