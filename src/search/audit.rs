@@ -72,17 +72,14 @@
 //! ## Futile interpositions (無駄合) among defender alternatives
 //!
 //! The main line is the solver's and follows the solver's convention
-//! ([`super::FutileMode`]). Defender *alternatives* examined by the audit
-//! need a test of their own, the working test of `RULES.md` §2.6: an
-//! evasion is an *interposition* when it is a drop, or a move (not by the
-//! king) to a square between the king and a single distant checker. An
-//! interposition at move `i + 1` whose line is longer than the main line's
-//! remaining `r = n - i` plies is **futile** when some capturing check of
-//! the interposed piece leads, once one piece of the captured kind is taken
-//! out of the attacker's hand, to a position that is mate within `r` more
-//! plies — the interposition only added its two plies (drop and capture).
-//! Futile interpositions are not variations and produce no note.
-//!
+//! ([`super::FutileMode`]). Defender *alternatives* are judged by the same
+//! rule, [`super::futile`], with the lengths of the audit's own solves: at
+//! each defender move, an alternative that is a candidate interposition
+//! and would make a note is **futile** when some checking recapture leaves
+//! the test position mated within `W`, the defender's best defence without
+//! it (the evasions that are not candidates and the real candidates nearer
+//! the king). Futile interpositions are not variations and produce no note.
+
 //! ## Variations (変同・変長)
 //!
 //! At defender move `i + 1` (from `P(i)`), each other evasion `d` (not
@@ -102,8 +99,7 @@
 //!   line, or an evasion that escapes: the main line is not best play by the
 //!   defender's priorities ([`NoteKind::NotBestPlay`]);
 //! - the main line's own defender move is a futile interposition by the
-//!   test above, with `r` = the longest line of the other evasions that are
-//!   not interpositions (0 if none): [`NoteKind::FutileInMainLine`].
+//!   rule: [`NoteKind::FutileInMainLine`].
 //!
 //! # Verdict
 //!
@@ -131,8 +127,7 @@ mod alternatives;
 mod stated;
 mod variations;
 
-pub use variations::is_interposition;
-
+use super::futile::is_candidate;
 use super::limits::LimitHit;
 use super::solve::{SolveOptions, Solver, Verdict};
 use crate::rules::{Hand, Move, MoveList, Position};
@@ -714,7 +709,7 @@ impl Auditor<'_> {
             let mut p = out.start.clone();
             let mut found = None;
             for (i, &m) in out.moves.iter().enumerate() {
-                if !i.is_multiple_of(2) && is_interposition(&p, m) {
+                if !i.is_multiple_of(2) && is_candidate(&p, m) {
                     found = Some(i + 1);
                     break;
                 }

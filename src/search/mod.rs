@@ -18,6 +18,7 @@
 pub mod audit;
 mod dfpn;
 mod expansion;
+pub mod futile;
 mod hands;
 mod initial;
 mod limits;

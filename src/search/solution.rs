@@ -10,23 +10,36 @@
 //! resistance), preferring, among equally long defences, the one that leaves
 //! the attacker no pieces in hand at the end.
 //!
-//! Futile interpositions (無駄合), when excluded (the default), are handled on
-//! the main line: an interposition — a drop, or a move onto a square between
-//! a distant checker and the king — is futile when the checking piece can
-//! take it and the position after that capture, with the captured piece
-//! taken back out of the attacker's hand (returned to the defender's), is
-//! still mate. A futile interposition is never chosen as the defence, and a
-//! position where only futile interpositions remain counts as mate.
+//! Futile interpositions (無駄合), when excluded (the default), follow the
+//! rule of [`super::futile`] at every node of the line. At a defender node
+//! the defender plays the longest real defence; a node whose evasions are
+//! all futile ends the line (mate). At an attacker node a check that
+//! allows interpositions is valued by the rule, and it is played when that
+//! makes the mate shorter than plain minimax does. The lengths the rule
+//! weighs are plain-minimax lengths of the positions after the node (an
+//! upper bound of the composer's), except that each test position after a
+//! recapture is judged by the rule again (chains); a futile interposition
+//! further down the line is judged when the line gets there.
+//!
+//! The line is always a complete mating line: every attacker move checks,
+//! and it ends in mate or where only futile interpositions remain. When a
+//! limit keeps it from being completed, [`MainLine::complete`] is false.
 
 use super::dfpn::{Dfpn, Outcome, SearchStats};
+use super::futile::{Class, Interpositions, Len, Lengths};
 use super::limits::Budget;
 use super::tt::TranspositionTable;
 use super::FutileMode;
-use crate::rules::{attacks, Color, Move, MoveList, Position};
+use crate::rules::{Color, Move, MoveList, Position};
+use hashbrown::HashMap;
 
 /// Longest line (plies) for which equally long defences are compared by the
 /// pieces they leave over.
 const TIE_BREAK_MAX: u16 = 41;
+
+/// Deepest chain of interpositions followed by the futile rule's tests
+/// (a deeper one is undecided, so its interposition counts as real).
+const MAX_CHAIN: u16 = 32;
 
 /// Bounded searches over one shared table.
 pub struct LineSearch<'a> {
@@ -40,6 +53,10 @@ pub struct LineSearch<'a> {
     pub stats: SearchStats,
     /// Whether every length on the line was proven minimal.
     pub exact: bool,
+    /// The futile rule's tests answered so far: (position key, plies).
+    mated: HashMap<(u64, u16), Option<bool>>,
+    /// Chains of interpositions being followed.
+    chain: u16,
 }
 
 /// The main line and whether its length is proven minimal.
@@ -48,6 +65,20 @@ pub struct MainLine {
     pub moves: Vec<Move>,
     /// Proven minimal (no limit was hit and no approximation was needed).
     pub exact: bool,
+    /// A complete mating line: it ends in mate, or where only futile
+    /// interpositions remain. False when a limit cut it; the moves are then
+    /// only a prefix, not to be shown as a solution.
+    pub complete: bool,
+}
+
+/// What the defender does at a node of the line.
+enum Reply {
+    /// Plays this move; the position after it has this value.
+    Move(Move, u16),
+    /// Every evasion is futile: mate.
+    Mated,
+    /// Nothing decided (a limit).
+    Stuck,
 }
 
 impl<'a> LineSearch<'a> {
@@ -66,6 +97,8 @@ impl<'a> LineSearch<'a> {
             nodes: 0,
             stats: SearchStats::default(),
             exact: true,
+            mated: HashMap::new(),
+            chain: 0,
         }
     }
 
@@ -98,12 +131,15 @@ impl<'a> LineSearch<'a> {
         (best, true)
     }
 
-    /// The main line from a proven root whose first proof had length `upper`.
+    /// The main line from a proven root whose first proof had length
+    /// `upper`.
     pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
         let (mut v, exact) = self.exact_length(root, upper);
         self.exact &= exact;
         let mut pos = root.clone();
         let mut moves = Vec::new();
+        let mut complete = false;
+        // `v`: the value of `pos`, the plies of its mate.
         while self.budget.hit.is_none() {
             let or_node = pos.side_to_move() == self.attacker;
             let mut list = MoveList::new();
@@ -113,84 +149,85 @@ impl<'a> LineSearch<'a> {
                 pos.evasion_moves(&mut list);
             }
             if list.is_empty() {
+                complete = !or_node;
                 break;
             }
-            if or_node && futile == FutileMode::Exclude && v > 1 {
-                if let Some(m) = self.mate_by_futile_only(&mut pos, &list) {
-                    moves.push(m);
-                    break;
-                }
-            }
-            let next = if or_node {
-                self.attacker_move(&mut pos, &list, v)
+            let step = if or_node {
+                self.attacker_move(&mut pos, &list, v, futile)
             } else {
                 match self.defender_move(&mut pos, &list, v, futile) {
-                    Some((m, nv)) => {
-                        v = nv + 1;
-                        Some(m)
+                    Reply::Mated => {
+                        complete = true;
+                        break;
                     }
-                    None => break, // only futile interpositions remain
+                    Reply::Move(m, cv) => Some((m, cv)),
+                    Reply::Stuck => None,
                 }
             };
-            let Some(m) = next else {
-                self.exact = false;
-                break;
-            };
+            let Some((m, cv)) = step else { break };
             pos.do_move(m);
             moves.push(m);
-            v = v.saturating_sub(1);
+            v = cv;
         }
         if self.budget.hit.is_some() {
+            complete = false;
+        }
+        if !complete {
             self.exact = false;
         }
         MainLine {
             moves,
             exact: self.exact,
+            complete,
         }
     }
 
-    /// A check after which the defender has only futile interpositions: a
-    /// mate in one under the composers' convention.
-    fn mate_by_futile_only(&mut self, pos: &mut Position, list: &MoveList) -> Option<Move> {
-        for &m in list {
-            pos.do_move(m);
-            let mut ev = MoveList::new();
-            pos.evasion_moves(&mut ev);
-            let mut all_futile = !ev.is_empty();
-            if all_futile {
-                // cheap filter first: every evasion must be an interposition
-                let ksq = pos.king_square(pos.side_to_move());
-                let checkers = pos.checkers();
-                all_futile = !checkers.more_than_one()
-                    && ksq.is_some_and(|k| {
-                        let between = attacks::between(k, checkers.lsb());
-                        ev.iter().all(|e| {
-                            between.has(e.to())
-                                && (e.is_drop()
-                                    || e.piece().kind() != crate::rules::PieceKind::King)
-                        })
-                    });
-            }
-            if all_futile {
-                all_futile = ev.iter().all(|&e| self.is_futile_interposition(pos, e));
-            }
-            pos.undo_move(m);
-            if all_futile {
-                return Some(m);
-            }
-        }
-        None
-    }
-
-    /// A check after which the defender is mated within `v − 1` plies.
-    fn attacker_move(&mut self, pos: &mut Position, list: &MoveList, v: u16) -> Option<Move> {
+    /// The attacker's check of the shortest mate at a node of value `v`,
+    /// and the value of the position after it.
+    fn attacker_move(
+        &mut self,
+        pos: &mut Position,
+        list: &MoveList,
+        v: u16,
+        futile: FutileMode,
+    ) -> Option<(Move, u16)> {
         let target = v.checked_sub(1)?;
-        for m in self.by_known_length(pos, list, false) {
+        let ordered = self.by_known_length(pos, list, false);
+        if futile == FutileMode::Exclude && target >= 2 {
+            // Shorter than plain minimax only through futile interpositions:
+            // the checks that allow some, valued by the rule.
+            let mut best = None;
+            let mut bound = target - 2;
+            for &m in &ordered {
+                pos.do_move(m);
+                let mut node = Interpositions::new(pos, bound);
+                let w = if node.has_candidates() {
+                    node.value(self)
+                } else {
+                    Len::Over
+                };
+                pos.undo_move(m);
+                if self.budget.hit.is_some() {
+                    return None;
+                }
+                if let Len::Within(w) = w {
+                    best = Some((m, w));
+                    if w < 2 {
+                        break;
+                    }
+                    bound = w - 2;
+                }
+            }
+            if best.is_some() {
+                return best;
+            }
+        }
+        for &m in &ordered {
             pos.do_move(m);
             let o = self.mate_within(pos, target);
             pos.undo_move(m);
             if matches!(o, Outcome::Proven(_)) {
-                return Some(m);
+                return Some((m, target));
             }
         }
         None
@@ -223,32 +260,81 @@ impl<'a> LineSearch<'a> {
         keyed.into_iter().map(|x| x.1).collect()
     }
 
-    /// The defender's longest resistance at a node of value `v`: the move and
-    /// the value of the position after it. `None` when every evasion is a
-    /// futile interposition (the position counts as mate).
+    /// The defender's longest resistance at a node of value `v`: the move
+    /// and the value of the position after it. With futile interpositions
+    /// excluded, the longest real defence by the futile rule.
     fn defender_move(
         &mut self,
         pos: &mut Position,
         list: &MoveList,
         v: u16,
         futile: FutileMode,
-    ) -> Option<(Move, u16)> {
-        let exclude = futile == FutileMode::Exclude;
+    ) -> Reply {
+        if futile == FutileMode::Exclude {
+            let mut node = Interpositions::new(pos, v);
+            if node.has_candidates() {
+                if let Some(r) = self.real_defence(pos, &mut node) {
+                    return r;
+                }
+            }
+        }
+        self.longest_defence(pos, list, v)
+    }
+
+    /// The longest real defence of `node` (at `pos`); `None` when one is
+    /// longer than the value expected (plain minimax decides then).
+    fn real_defence(&mut self, pos: &mut Position, node: &mut Interpositions) -> Option<Reply> {
+        let n = node.moves().len();
+        let w = match node.value(self) {
+            Len::Within(0) => return Some(Reply::Mated),
+            Len::Within(w) => w,
+            Len::Over => {
+                self.exact = false;
+                return None;
+            }
+            Len::Unknown => {
+                // an undecided interposition counts as real
+                self.exact = false;
+                let mut best: Option<(Move, u16)> = None;
+                for i in 0..n {
+                    let l = match node.class(self, i) {
+                        Class::Real(l) => l,
+                        Class::Futile { .. } => continue,
+                        Class::Unknown => match node.length(self, i) {
+                            Len::Within(l) => l,
+                            _ => return Some(Reply::Stuck),
+                        },
+                        Class::Over => return Some(Reply::Stuck),
+                    };
+                    if best.is_none_or(|(_, b)| l > b) {
+                        best = Some((node.moves()[i], l));
+                    }
+                }
+                return Some(best.map_or(Reply::Stuck, |(m, l)| Reply::Move(m, l - 1)));
+            }
+        };
+        let mut ties = Vec::new();
+        for i in 0..n {
+            if node.class(self, i) == Class::Real(w) {
+                ties.push(node.moves()[i]);
+            }
+        }
+        let m = self.prefer_no_leftover(pos, &ties, w - 1);
+        Some(Reply::Move(m, w - 1))
+    }
+
+    /// The longest defence by plain minimax at a node of value `v`,
+    /// preferring, among equally long ones, the one that leaves the
+    /// attacker no pieces in hand.
+    fn longest_defence(&mut self, pos: &mut Position, list: &MoveList, v: u16) -> Reply {
         // The longest defences have value v − 1: after them there is no
         // mate within v − 3.
         let mut longest = Vec::new();
-        let mut others = Vec::new();
         let compare_ties = v.saturating_sub(1) <= TIE_BREAK_MAX;
         let ordered = self.by_known_length(pos, list, true);
-        for (i, &m) in ordered.iter().enumerate() {
-            if !compare_ties
-                && longest
-                    .last()
-                    .is_some_and(|&l| !exclude || !self.is_futile_interposition(pos, l))
-            {
-                // one real longest defence is enough; the rest are unexamined
-                others.extend_from_slice(&ordered[i..]);
-                break;
+        for &m in &ordered {
+            if !compare_ties && !longest.is_empty() {
+                break; // one longest defence is enough; the rest are unexamined
             }
             let is_longest = match v.checked_sub(3) {
                 None => true,
@@ -264,23 +350,16 @@ impl<'a> LineSearch<'a> {
             };
             if is_longest {
                 longest.push(m);
-            } else {
-                others.push(m);
             }
-        }
-        if exclude {
-            longest.retain(|&m| !self.is_futile_interposition(pos, m));
         }
         if !longest.is_empty() {
             let m = self.prefer_no_leftover(pos, &longest, v.saturating_sub(1));
-            return Some((m, v.saturating_sub(1)));
+            return Reply::Move(m, v.saturating_sub(1));
         }
-        // Every longest defence was futile: the best remaining real one.
+        // Every defence mates within v − 3: `v` was too high.
+        self.exact = false;
         let mut best: Option<(Move, u16)> = None;
-        for m in others {
-            if exclude && self.is_futile_interposition(pos, m) {
-                continue;
-            }
+        for m in ordered {
             pos.do_move(m);
             let (cv, exact) = self.exact_length(pos, v.saturating_sub(3));
             pos.undo_move(m);
@@ -289,7 +368,7 @@ impl<'a> LineSearch<'a> {
                 best = Some((m, cv));
             }
         }
-        best
+        best.map_or(Reply::Stuck, |(m, cv)| Reply::Move(m, cv))
     }
 
     /// Among defences of equal value, the one whose main line ends with the
@@ -349,73 +428,57 @@ impl<'a> LineSearch<'a> {
         }
         p.hand(self.attacker).total()
     }
-
-    /// Whether the defender's evasion `m` is a futile interposition (無駄合),
-    /// by the working test in the module documentation.
-    pub fn is_futile_interposition(&mut self, pos: &mut Position, m: Move) -> bool {
-        let defender = pos.side_to_move();
-        let Some(ksq) = pos.king_square(defender) else {
-            return false;
-        };
-        let checkers = pos.checkers();
-        if checkers.is_empty() || checkers.more_than_one() {
-            return false;
-        }
-        let checker = checkers.lsb();
-        if !attacks::between(ksq, checker).has(m.to()) {
-            return false; // not an interposition
-        }
-        if !m.is_drop() && m.piece().kind() == crate::rules::PieceKind::King {
-            return false;
-        }
-        pos.do_move(m);
-        let mut captures = MoveList::new();
-        pos.legal_moves(&mut captures);
-        let mut futile = false;
-        for &c in captures
-            .iter()
-            .filter(|c| !c.is_drop() && c.from() == checker && c.to() == m.to())
-        {
-            pos.do_move(c);
-            let taken = pos
-                .captured_piece()
-                .map(|p| p.kind().unpromote())
-                .expect("a capture");
-            let reduced = without_captured(pos, self.attacker, taken);
-            pos.undo_move(c);
-            if let Some(r) = reduced {
-                if r.in_check() && self.proves_mate(&r) {
-                    futile = true;
-                    break;
-                }
-            }
-        }
-        pos.undo_move(m);
-        futile
-    }
-
-    /// Whether the defender-to-move position `pos` is mate (unbounded).
-    fn proves_mate(&mut self, pos: &Position) -> bool {
-        matches!(
-            self.mate_within(pos, super::tt::UNBOUNDED),
-            Outcome::Proven(_)
-        )
-    }
 }
 
-/// `pos` with one `kind` moved from `attacker`'s hand to the other side's.
-fn without_captured(
-    pos: &Position,
-    attacker: Color,
-    kind: crate::rules::PieceKind,
-) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    let a = setup.hands[attacker].count(kind);
-    if a == 0 {
-        return None;
+/// The lengths of the futile rule from bounded searches: plain minimax
+/// after an evasion, and the rule again in the test positions.
+impl Lengths for LineSearch<'_> {
+    fn after(&mut self, q: &Position, e: Move, bound: u16) -> Len {
+        let mut p = q.clone();
+        p.do_move(e);
+        match self.mate_within(&p, bound) {
+            Outcome::Proven(l) => {
+                let (len, exact) = self.exact_length(&p, l.min(bound));
+                self.exact &= exact;
+                Len::Within(len)
+            }
+            Outcome::Disproven => Len::Over,
+            Outcome::Unknown => {
+                self.exact = false;
+                Len::Unknown
+            }
+        }
     }
-    setup.hands[attacker].set(kind, a - 1);
-    let d = setup.hands[attacker.flip()].count(kind);
-    setup.hands[attacker.flip()].set(kind, d + 1);
-    Position::from_setup(&setup).ok()
+
+    fn mated_within(&mut self, r: &Position, n: u16) -> Option<bool> {
+        let key = (r.key(), n);
+        if let Some(&a) = self.mated.get(&key) {
+            return a;
+        }
+        let a = match self.mate_within(r, n) {
+            Outcome::Proven(_) => Some(true),
+            Outcome::Unknown => None,
+            Outcome::Disproven if self.chain >= MAX_CHAIN => None,
+            Outcome::Disproven => {
+                // plain minimax says no: unless futile interpositions of its own do not count
+                let mut node = Interpositions::new(r, n);
+                if node.has_candidates() {
+                    self.chain += 1;
+                    let v = node.value(self);
+                    self.chain -= 1;
+                    match v {
+                        Len::Within(_) => Some(true),
+                        Len::Over => Some(false),
+                        Len::Unknown => None,
+                    }
+                } else {
+                    Some(false)
+                }
+            }
+        };
+        if self.budget.hit.is_none() {
+            self.mated.insert(key, a);
+        }
+        a
+    }
 }

@@ -295,7 +295,7 @@ impl Solver {
                     nodes: ls.nodes,
                     seconds: 0.0,
                 };
-                if budget.hit.is_some() {
+                if budget.hit.is_some() || !line.complete {
                     result.moves = first_line;
                     result.length_exact = false;
                 } else {

@@ -2,14 +2,14 @@
 //! detours (迂回), last-move duals (最終手余詰). Definitions in the parent
 //! module's docs.
 
-use super::variations::is_interposition;
 use super::{Alt, Audit, Auditor, Cook, Note, NoteKind, Side, MAX_DETOUR_DEPTH};
 use crate::rules::{Color, Hand, Move, MoveList, Position};
+use crate::search::futile::is_candidate;
 use crate::search::solve::Verdict;
 
 impl Auditor<'_> {
     /// Whether check `c` mates at once: checkmate, or only interpositions
-    /// remain and the solver counts the position as mated (futile ones).
+    /// remain and the solver counts the position as mated (all futile).
     pub(super) fn mates_at_once(&mut self, pos: &Position, c: Move) -> bool {
         let mut q = pos.clone();
         q.do_move(c);
@@ -18,7 +18,7 @@ impl Auditor<'_> {
         if ev.is_empty() {
             return true;
         }
-        if !ev.iter().all(|&d| is_interposition(&q, d)) {
+        if !ev.iter().all(|&d| is_candidate(&q, d)) {
             return false;
         }
         let s = self.solve_at(&q);

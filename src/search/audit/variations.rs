@@ -1,10 +1,12 @@
-//! Defender alternatives: variations (変同, 変長), the futile-interposition
-//! test (無駄合), and refutations of a no-mate start. Definitions in the
-//! parent module's docs.
+//! Defender alternatives: variations (変同, 変長), futile interpositions
+//! (無駄合) by the rule of [`crate::search::futile`], and refutations of a
+//! no-mate start. Definitions in the parent module's docs.
 
 use super::{Audit, Auditor, Note, NoteKind, Side};
-use crate::rules::{attacks, Move, MoveList, PieceKind, Position};
-use crate::search::solve::Verdict;
+use crate::rules::{Move, MoveList, Position};
+use crate::search::futile::{Class, Interpositions, Len, Lengths};
+use crate::search::solve::{FutileMode, Verdict};
+use crate::search::tt::UNBOUNDED;
 
 impl Auditor<'_> {
     /// Defender alternatives at `P(i)` (defender to move).
@@ -14,15 +16,16 @@ impl Auditor<'_> {
         let ply = i + 1;
         let remaining = n - i;
         let main_clean = out.leftover.is_empty();
-        let mut ev = MoveList::new();
-        pos.evasion_moves(&mut ev);
+        let mut node = Interpositions::new(pos, UNBOUNDED);
+        let judged = self.opts.search.futile == FutileMode::Exclude && node.has_candidates();
         let main_move = out.moves.get(i).copied();
         // the longest clean variation, when the main line has pieces left
         let mut best_clean: Option<Note> = None;
-        // the longest line of an evasion that is not an interposition
-        // (`None` once one of them is undecided)
-        let mut longest_plain: Option<usize> = Some(0);
-        for &d in ev.iter().filter(|&&d| Some(d) != main_move) {
+        for k in 0..node.moves().len() {
+            let d = node.moves()[k];
+            if Some(d) == main_move {
+                continue;
+            }
             if self.cancelled() {
                 return;
             }
@@ -41,12 +44,6 @@ impl Auditor<'_> {
                 limit: s.limit,
                 detail,
             };
-            if !is_interposition(pos, d) {
-                longest_plain = match s.verdict {
-                    Verdict::Mate => longest_plain.map(|l| l.max(1 + s.moves.len())),
-                    _ => None,
-                };
-            }
             match s.verdict {
                 Verdict::Mate => {}
                 Verdict::NoMate => {
@@ -70,14 +67,15 @@ impl Auditor<'_> {
             line.extend_from_slice(&s.moves);
             let len = line.len();
             let clean = s.leftover.is_empty();
-            if len > remaining && is_interposition(pos, d) {
-                match self.futile(pos, d, remaining) {
-                    Some(true) => {
+            // Only an alternative that would make a note is judged.
+            let noted = len >= remaining || (clean && !main_clean);
+            if judged && noted && node.is_candidate(k) {
+                match node.class(self, k) {
+                    Class::Futile { .. } => {
                         out.futile_skipped += 1;
                         continue;
                     }
-                    Some(false) => {}
-                    None => {
+                    Class::Unknown => {
                         out.notes.push(note(
                             NoteKind::Unresolved,
                             line,
@@ -85,6 +83,7 @@ impl Auditor<'_> {
                         ));
                         continue;
                     }
+                    Class::Real(_) | Class::Over => {}
                 }
             }
             if len == remaining {
@@ -145,60 +144,24 @@ impl Auditor<'_> {
         }
         // The main line's own move: a futile interposition is not best play
         // under the composers' convention (the solver should not choose it).
-        if let (Some(m), Some(r0)) = (main_move, longest_plain) {
-            if is_interposition(pos, m) && remaining > r0 && self.futile(pos, m, r0) == Some(true) {
+        let main_index = main_move.and_then(|m| node.moves().iter().position(|&d| d == m));
+        if let Some(k) = main_index.filter(|&k| judged && node.is_candidate(k)) {
+            if let Class::Futile { without, .. } = node.class(self, k) {
                 out.notes.push(Note {
                     kind: NoteKind::FutileInMainLine,
                     ply,
                     side: Side::Defender,
-                    moves: vec![m],
+                    moves: vec![node.moves()[k]],
                     length: None,
                     leftover: None,
                     tolerated: false,
                     rejoin: None,
                     limit: None,
                     detail: format!(
-                        "the main line's move is a futile interposition (無駄合): without it the mate takes {r0} plies from here"
+                        "the main line's move is a futile interposition (無駄合): without it the mate takes {without} plies from here"
                     ),
                 });
             }
-        }
-    }
-
-    /// The futility test of the module docs: `Some(true)` when futile,
-    /// `None` when a search stopped.
-    pub(super) fn futile(&mut self, pos: &Position, d: Move, remaining: usize) -> Option<bool> {
-        let attacker = pos.side_to_move().flip();
-        let mut q = pos.clone();
-        q.do_move(d);
-        let kind = q.piece_on(d.to())?.kind().unpromote();
-        let mut checks = MoveList::new();
-        q.check_moves(&mut checks);
-        let mut undecided = false;
-        for &x in checks.iter().filter(|x| x.to() == d.to()) {
-            let mut r = q.clone();
-            r.do_move(x);
-            let mut setup = r.to_setup();
-            let mut hand = setup.hands[attacker];
-            if !hand.has(kind) {
-                continue;
-            }
-            hand.remove(kind);
-            setup.hands[attacker] = hand;
-            let Ok(r2) = Position::from_setup(&setup) else {
-                continue;
-            };
-            let s = self.solve_at(&r2);
-            match s.verdict {
-                Verdict::Mate if s.moves.len() <= remaining => return Some(true),
-                Verdict::Unknown => undecided = true,
-                _ => {}
-            }
-        }
-        if undecided {
-            None
-        } else {
-            Some(false)
         }
     }
 
@@ -232,22 +195,30 @@ impl Auditor<'_> {
     }
 }
 
-/// Whether evasion `d` (legal in `pos`, whose side to move is in check) is
-/// an interposition: a drop, or a non-king move onto a square between the
-/// king and a single distant checker.
-pub fn is_interposition(pos: &Position, d: Move) -> bool {
-    if d.is_drop() {
-        return true;
+/// The lengths of the futile rule from the audit's solves (each under the
+/// solver's convention, so chains are judged by the rule too).
+impl Lengths for Auditor<'_> {
+    fn after(&mut self, q: &Position, e: Move, bound: u16) -> Len {
+        let mut p = q.clone();
+        p.do_move(e);
+        let s = self.solve_at(&p);
+        match s.verdict {
+            Verdict::Mate if s.moves.len() <= usize::from(bound) => {
+                Len::Within(s.moves.len() as u16)
+            }
+            Verdict::Mate | Verdict::NoMate => Len::Over,
+            Verdict::Unknown | Verdict::Invalid => Len::Unknown,
+        }
     }
-    if d.piece().kind() == PieceKind::King {
-        return false;
+
+    fn mated_within(&mut self, r: &Position, n: u16) -> Option<bool> {
+        let s = self.solve_at(r);
+        match s.verdict {
+            Verdict::Mate if s.moves.len() <= usize::from(n) => Some(true),
+            // an inexact length is only an upper bound
+            Verdict::Mate => s.exact.then_some(false),
+            Verdict::NoMate => Some(false),
+            Verdict::Unknown | Verdict::Invalid => None,
+        }
     }
-    let checkers = pos.checkers();
-    if checkers.is_empty() || checkers.more_than_one() {
-        return false;
-    }
-    let Some(k) = pos.king_square(pos.side_to_move()) else {
-        return false;
-    };
-    attacks::between(k, checkers.lsb()).has(d.to())
 }

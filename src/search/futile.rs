@@ -1,0 +1,548 @@
+//! Futile interposition (無駄合): the one rule, used by the main line
+//! ([`super::solution`]) and by the audit ([`super::audit`]).
+//!
+//! # The rule (`RULES.md` §2.6)
+//!
+//! `Q` is a position with the defender to move, in check.
+//!
+//! - **Candidates** (合駒): a defender move onto a square strictly between
+//!   its king and a single distant checker (lance, bishop, rook, horse,
+//!   dragon): a drop, or a move of any piece but the king (移動合), next
+//!   to the king or not. Under double check (両王手) there are none.
+//! - **Recaptures**: the attacker's moves onto that square (they take the
+//!   interposed piece) that give check, by the checker or by any other
+//!   piece, promoting or not.
+//! - **Out of play**: after recapture `x` the attacker's hand loses one
+//!   piece of the captured kind (unpromoted), so the mate found never uses
+//!   it, and the defender's hand is what it was before the interposition:
+//!   a dropped piece goes back to it, a piece that moved onto the square
+//!   (移動合) leaves the game. That is the test position `R(d, x)`. The
+//!   defender gains nothing by interposing (a moved piece never becomes a
+//!   piece in hand to interpose again) and loses nothing it held in hand.
+//! - **Lengths** are in plies. `L(e)`: the mate after evasion `e`, counted
+//!   from `Q`, `e` included. `W(d)`, the defender's best defence without
+//!   `d`: the largest `L` among the evasions that are not candidates and
+//!   the real candidates on squares strictly nearer the king than `d`'s;
+//!   0 when there are none (without `d`, `Q` would be mate).
+//! - `d` is **futile** when some recapture `x` leaves `R(d, x)` mated
+//!   within `W(d)` plies (counted from `R`, defender to move): through `d`
+//!   the mate takes at most `2 + W(d)` plies from `Q`, `d` adds only its
+//!   own ply and the capture. Otherwise `d` is a **real** defence (有効合).
+//! - **From the inside out**: candidates are judged from the square next
+//!   to the king outwards, so a far interposition is judged knowing which
+//!   nearer ones are real, and a chain (the position after the recapture
+//!   has interpositions of its own) is judged by the same rule at `R`,
+//!   where futile interpositions do not count either. Candidates on one
+//!   square are judged against the same `W` and do not count for one
+//!   another (the rule would be circular otherwise).
+//! - The **value** of `Q`: the largest `L` of its real evasions; 0 when
+//!   every evasion is futile, and then `Q` counts as mate.
+//!
+//! The lengths come from a [`Lengths`]: the main line answers with bounded
+//! df-pn searches (plain minimax, an upper bound, below the node judged),
+//! the audit with its solves.
+//!
+//! # Examples
+//!
+//! `8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1`, after 9b9a+ the dragon
+//! checks along the first rank. Every evasion is an interposition on
+//! 8a..2a. On 2a: the dragon takes, the silver guards it, mate at once
+//! (`W` = 0), futile. On 3a: after the capture the interpositions on 2a
+//! are futile again, so `R` counts as mate: futile. And so on outwards:
+//! 9b9a+ mates, one ply (plain minimax: 15).
+//!
+//! `3k5/1s7/1p1rs1g2/p4Bs1L/6P1s/5PKL1/N5NP1/PPP6/3+n4G w L5Prb2gnl5p 1`,
+//! after B*5h: Black's only evasion is L*4g, next to the king (a pawn
+//! would be two pawns), so `W` = 0. After B×4g, the lance back in Black's
+//! hand, the mate takes 14 plies, not 0: L*4g is real, and the problem is
+//! a 13-ply mate (B*5h L*4g N*2d ...), not the one ply that a test
+//! accepting a mate of any length after the capture gives.
+
+use crate::rules::{attacks, Color, Move, MoveList, PieceKind, Position, Square};
+
+/// A length as far as it is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Len {
+    /// At most the bound asked for: this many plies.
+    Within(u16),
+    /// Longer than the bound, or no mate.
+    Over,
+    /// Not decided (a limit was hit).
+    Unknown,
+}
+
+/// Where the rule gets its lengths from.
+pub trait Lengths {
+    /// The mate length from `q` after the defender's evasion `e` (so with
+    /// the attacker to move), when it is at most `bound` plies.
+    fn after(&mut self, q: &Position, e: Move, bound: u16) -> Len;
+
+    /// Whether `r` (defender to move, in check) is mated within `n` plies,
+    /// futile interpositions not counted; `None` when not decided.
+    fn mated_within(&mut self, r: &Position, n: u16) -> Option<bool>;
+}
+
+/// What the rule makes of one evasion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// A real defence, with its `L` (plies from `Q`, the evasion included).
+    Real(u16),
+    /// A futile interposition (無駄合): after `recapture` the test position
+    /// is mated within `without` = `W` plies.
+    Futile {
+        /// The recapture that shows it.
+        recapture: Move,
+        /// `W`: the defender's best defence without it.
+        without: u16,
+    },
+    /// A real defence longer than the bound (or one that escapes).
+    Over,
+    /// Not decided.
+    Unknown,
+}
+
+/// Whether evasion `m` of `q` (defender to move, in check) is a candidate
+/// interposition: onto a square strictly between the king and a single
+/// distant checker, and not a king move.
+pub fn is_candidate(q: &Position, m: Move) -> bool {
+    distance(q, m).is_some()
+}
+
+/// The candidate's distance from the king (1: next to it), or `None` when
+/// `m` is no candidate.
+fn distance(q: &Position, m: Move) -> Option<u8> {
+    if !m.is_drop() && m.piece().kind() == PieceKind::King {
+        return None;
+    }
+    let checkers = q.checkers();
+    if checkers.is_empty() || checkers.more_than_one() {
+        return None;
+    }
+    let k = q.king_square(q.side_to_move())?;
+    if !attacks::between(k, checkers.lsb()).has(m.to()) {
+        return None;
+    }
+    let d = |a: u8, b: u8| a.abs_diff(b);
+    Some(d(k.file(), m.to().file()).max(d(k.rank(), m.to().rank())))
+}
+
+/// The recaptures of an interposition on `sq`: the checking moves onto
+/// `sq` in `after` (attacker to move).
+pub fn recaptures(after: &Position, sq: Square) -> MoveList {
+    let mut checks = MoveList::new();
+    after.check_moves(&mut checks);
+    let mut out = MoveList::new();
+    for &x in checks.iter().filter(|x| x.to() == sq) {
+        out.push(x);
+    }
+    out
+}
+
+/// The test position after a recapture: `r` (just after it, defender to
+/// move) with one piece of the captured kind taken from `attacker`'s hand,
+/// and given back to the defender's when the interposition was a drop
+/// (`dropped`). `None` when `r` follows no capture.
+pub fn out_of_play(r: &Position, attacker: Color, dropped: bool) -> Option<Position> {
+    let kind = r.captured_piece()?.kind().unpromote();
+    let mut setup = r.to_setup();
+    if !setup.hands[attacker].has(kind) {
+        return None;
+    }
+    setup.hands[attacker].remove(kind);
+    if dropped {
+        setup.hands[attacker.flip()].add(kind);
+    }
+    Position::from_setup(&setup).ok()
+}
+
+/// `W` as far as it is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Without {
+    /// Exactly this.
+    Known(u16),
+    /// At least this (some length is not decided).
+    AtLeast(u16),
+    /// A real defence is longer than the bound.
+    Over,
+}
+
+/// The evasions of one position and what the rule makes of them, worked
+/// out lazily: lengths above `bound` are not searched for.
+pub struct Interpositions {
+    q: Position,
+    bound: u16,
+    moves: Vec<Move>,
+    /// Distance from the king of a candidate, 0 for other evasions.
+    dist: Vec<u8>,
+    class: Vec<Option<Class>>,
+    len: Vec<Option<Len>>,
+}
+
+impl Interpositions {
+    /// The evasions of `q` (defender to move, in check), judged with
+    /// lengths up to `bound` plies from `q`.
+    pub fn new(q: &Position, bound: u16) -> Interpositions {
+        let mut ev = MoveList::new();
+        q.evasion_moves(&mut ev);
+        let moves: Vec<Move> = ev.iter().copied().collect();
+        let dist = moves.iter().map(|&m| distance(q, m).unwrap_or(0)).collect();
+        let n = moves.len();
+        Interpositions {
+            q: q.clone(),
+            bound,
+            moves,
+            dist,
+            class: vec![None; n],
+            len: vec![None; n],
+        }
+    }
+
+    /// The evasions.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Whether some evasion is a candidate.
+    pub fn has_candidates(&self) -> bool {
+        self.dist.iter().any(|&d| d > 0)
+    }
+
+    /// Whether evasion `i` is a candidate.
+    pub fn is_candidate(&self, i: usize) -> bool {
+        self.dist[i] > 0
+    }
+
+    /// `L` of evasion `i`: plies from `Q`, the evasion included.
+    pub fn length(&mut self, o: &mut impl Lengths, i: usize) -> Len {
+        if let Some(l) = self.len[i] {
+            return l;
+        }
+        let l = if self.bound == 0 {
+            Len::Over
+        } else {
+            match o.after(&self.q, self.moves[i], self.bound - 1) {
+                Len::Within(l) => Len::Within(l + 1),
+                x => x,
+            }
+        };
+        self.len[i] = Some(l);
+        l
+    }
+
+    /// `W(d)` for candidate `i`.
+    fn without(&mut self, o: &mut impl Lengths, i: usize) -> Without {
+        let mut w = 0;
+        let mut exact = true;
+        for j in self.order() {
+            if j == i || (self.dist[j] > 0 && self.dist[j] >= self.dist[i]) {
+                continue;
+            }
+            match self.class(o, j) {
+                Class::Real(l) => w = w.max(l),
+                Class::Over => return Without::Over,
+                Class::Unknown => exact = false,
+                Class::Futile { .. } => {}
+            }
+        }
+        if exact {
+            Without::Known(w)
+        } else {
+            Without::AtLeast(w)
+        }
+    }
+
+    /// The evasions in the order they are judged: those that are not
+    /// candidates, then the candidates from the king outwards.
+    fn order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.moves.len()).collect();
+        order.sort_by_key(|&i| self.dist[i]);
+        order
+    }
+
+    /// What the rule makes of evasion `i`.
+    pub fn class(&mut self, o: &mut impl Lengths, i: usize) -> Class {
+        if let Some(c) = self.class[i] {
+            return c;
+        }
+        let c = if self.dist[i] == 0 {
+            self.real(o, i)
+        } else {
+            match self.without(o, i) {
+                Without::Over => self.real(o, i),
+                Without::Known(w) => self.judge(o, i, w).unwrap_or(Class::Unknown),
+                Without::AtLeast(w) => match self.judge(o, i, w) {
+                    Some(c @ Class::Futile { .. }) => c,
+                    _ => Class::Unknown,
+                },
+            }
+        };
+        self.class[i] = Some(c);
+        c
+    }
+
+    /// Candidate `i` against `W` = `w`: futile, or real with its length;
+    /// `None` when a recapture was not decided and none showed it futile.
+    fn judge(&mut self, o: &mut impl Lengths, i: usize, w: u16) -> Option<Class> {
+        let d = self.moves[i];
+        let attacker = self.q.side_to_move().flip();
+        let mut after = self.q.clone();
+        after.do_move(d);
+        let mut undecided = false;
+        for &x in &recaptures(&after, d.to()) {
+            after.do_move(x);
+            let r = out_of_play(&after, attacker, d.is_drop());
+            after.undo_move(x);
+            let Some(r) = r else { continue };
+            match o.mated_within(&r, w) {
+                Some(true) => {
+                    return Some(Class::Futile {
+                        recapture: x,
+                        without: w,
+                    })
+                }
+                Some(false) => {}
+                None => undecided = true,
+            }
+        }
+        if undecided {
+            None
+        } else {
+            Some(self.real(o, i))
+        }
+    }
+
+    /// Evasion `i` as a real defence.
+    fn real(&mut self, o: &mut impl Lengths, i: usize) -> Class {
+        match self.length(o, i) {
+            Len::Within(l) => Class::Real(l),
+            Len::Over => Class::Over,
+            Len::Unknown => Class::Unknown,
+        }
+    }
+
+    /// The value of `Q`: the longest real defence (0 when every evasion is
+    /// futile, or there is none), `Over` as soon as a real defence is
+    /// longer than the bound.
+    pub fn value(&mut self, o: &mut impl Lengths) -> Len {
+        let mut v = 0;
+        let mut unknown = false;
+        for i in self.order() {
+            match self.class(o, i) {
+                Class::Real(l) => v = v.max(l),
+                Class::Over => return Len::Over,
+                Class::Unknown => unknown = true,
+                Class::Futile { .. } => {}
+            }
+        }
+        if unknown {
+            Len::Unknown
+        } else {
+            Len::Within(v)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::usi::parse_move;
+
+    fn pos(sfen: &str) -> Position {
+        crate::parse_position(sfen).unwrap()
+    }
+
+    fn after(sfen: &str, moves: &[&str]) -> Position {
+        let mut p = pos(sfen);
+        for m in moves {
+            let m = parse_move(&p, m).unwrap();
+            p.do_move(m);
+        }
+        p
+    }
+
+    /// Lengths from plain move generation: mate at once or not at all.
+    struct AtOnce;
+
+    impl Lengths for AtOnce {
+        fn after(&mut self, _: &Position, _: Move, _: u16) -> Len {
+            Len::Over
+        }
+        fn mated_within(&mut self, r: &Position, n: u16) -> Option<bool> {
+            let mut node = Interpositions::new(r, n);
+            Some(node.value(self) == Len::Within(0))
+        }
+    }
+
+    /// Made-up lengths on the first rank, by the distance `d` of a square
+    /// from the king on 1a: after an evasion onto it the mate takes
+    /// `after[d]` plies; after the recapture on it the test position is
+    /// mated in `taken[d]`.
+    struct Table {
+        after: [u16; 8],
+        taken: [u16; 8],
+    }
+
+    impl Lengths for Table {
+        fn after(&mut self, _: &Position, e: Move, bound: u16) -> Len {
+            let l = self.after[e.to().file() as usize - 1];
+            if l <= bound {
+                Len::Within(l)
+            } else {
+                Len::Over
+            }
+        }
+        fn mated_within(&mut self, r: &Position, n: u16) -> Option<bool> {
+            // the recapture's square: Black's piece on 8a..2a
+            let file = (2..=8)
+                .find(|&f| {
+                    r.piece_on(Square::new(f, 1))
+                        .is_some_and(|p| p.color() == Color::Black)
+                })
+                .unwrap();
+            Some(self.taken[file as usize - 1] <= n)
+        }
+    }
+
+    #[test]
+    fn futile_when_taken_it_mates_within_the_best_defence_without_it() {
+        let q = after("8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1", &["9b9a+"]);
+        // d:            -   1   2  3   4   5   6   7
+        let mut t = Table {
+            after: [0, 5, 7, 9, 11, 11, 13, 13],
+            taken: [0, 4, 6, 8, 10, 12, 12, 14],
+        };
+        let mut node = Interpositions::new(&q, 20);
+        assert_eq!(node.value(&mut t), Len::Within(14));
+        let by_distance = |node: &mut Interpositions, t: &mut Table, d: u8| {
+            let i = (0..node.moves().len())
+                .find(|&i| node.moves()[i].to().file() == d + 1)
+                .unwrap();
+            node.class(t, i)
+        };
+        let futile = |without| Class::Futile {
+            recapture: Move::NONE,
+            without,
+        };
+        let strip = |c: Class| match c {
+            Class::Futile { without, .. } => futile(without),
+            c => c,
+        };
+        let got: Vec<Class> = (1..=7)
+            .map(|d| strip(by_distance(&mut node, &mut t, d)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                Class::Real(6),  // next to the king: 4 > W = 0
+                futile(6),       // 6 <= 6, the real one nearer
+                Class::Real(10), // 8 > 6
+                futile(10),      // 10 <= 10
+                Class::Real(12), // 12 > 10
+                futile(12),      // 12 <= 12
+                Class::Real(14), // 14 > 12
+            ]
+        );
+        // value: the longest real defence
+        let mut node = Interpositions::new(&q, 20);
+        t.taken[7] = 12;
+        assert_eq!(node.value(&mut t), Len::Within(12));
+        // over the bound as soon as a real defence is
+        let mut node = Interpositions::new(&q, 10);
+        assert_eq!(node.value(&mut t), Len::Over);
+    }
+
+    #[test]
+    fn candidates_are_drops_and_moves_between_never_king_moves() {
+        // The first-rank dragon: drops on 8a..2a, the king's moves are not.
+        let q = after("8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1", &["9b9a+"]);
+        let mut ev = MoveList::new();
+        q.evasion_moves(&mut ev);
+        assert!(!ev.is_empty());
+        assert!(ev.iter().all(|&m| is_candidate(&q, m)));
+        let d = |m: &str| distance(&q, parse_move(&q, m).unwrap());
+        assert_eq!(d("S*2a"), Some(1));
+        assert_eq!(d("G*8a"), Some(7));
+        // A piece move onto a square between (移動合) is one.
+        let q = after(
+            "1p4g+b1/3l2gks/4sn2s/3pn1S1g/2pn1pl1l/2n1p1p2/R6g1/KR7/B6L1 b 12p 1",
+            &["8h8g"],
+        );
+        let m = parse_move(&q, "7f8h+").unwrap();
+        assert_eq!(distance(&q, m), Some(6));
+        // A king move is none.
+        let q = after("4k4/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1", &["R*5e"]);
+        let mut ev = MoveList::new();
+        q.evasion_moves(&mut ev);
+        let (cand, other): (Vec<Move>, Vec<Move>) = ev.iter().partition(|&&m| is_candidate(&q, m));
+        assert!(other
+            .iter()
+            .all(|m| !m.is_drop() && m.piece().kind() == PieceKind::King));
+        assert_eq!(other.len(), 4);
+        assert!(cand.iter().all(|m| m.is_drop() && m.to().file() == 5));
+    }
+
+    #[test]
+    fn no_candidates_next_to_a_checker_or_under_double_check() {
+        // A rook next to the king: no square between.
+        let q = after("4k4/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1", &["R*5b"]);
+        let mut ev = MoveList::new();
+        q.evasion_moves(&mut ev);
+        assert_eq!(ev.len(), 3);
+        assert!(ev.iter().all(|&m| !is_candidate(&q, m)));
+        // Double check (両王手): the bishop checks and uncovers the rook.
+        let q = after("4k4/9/4B4/9/4R4/9/9/9/9 b rb4g4s4n4l18p 1", &["5c4b"]);
+        assert!(q.checkers().more_than_one());
+        let m = Move::drop(Color::White, PieceKind::Gold, Square::new(5, 3));
+        assert!(distance(&q, m).is_none());
+    }
+
+    #[test]
+    fn out_of_play_restores_the_defenders_hand() {
+        // A drop: the gold goes back to White's hand, Black keeps none.
+        let q = after(
+            "8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1",
+            &["9b9a+", "G*5a", "9a5a"],
+        );
+        let r = out_of_play(&q, Color::Black, true).unwrap();
+        assert_eq!(r.hand(Color::Black), crate::rules::Hand::EMPTY);
+        assert_eq!(r.hand(Color::White).count(PieceKind::Gold), 4);
+        assert_eq!(r.side_to_move(), Color::White);
+        // A piece move (移動合): the knight leaves the game.
+        let q = after(
+            "1p4g+b1/3l2gks/4sn2s/3pn1S1g/2pn1pl1l/2n1p1p2/R6g1/KR7/B6L1 b 12p 1",
+            &["8h8g", "7f8h+", "9i8h"],
+        );
+        let r = out_of_play(&q, Color::Black, false).unwrap();
+        assert_eq!(r.hand(Color::Black), crate::rules::Hand::EMPTY);
+        assert_eq!(r.hand(Color::White), q.hand(Color::White));
+        // No capture, no test position.
+        let q = after("8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1", &["9b9a+"]);
+        assert!(out_of_play(&q, Color::Black, true).is_none());
+    }
+
+    #[test]
+    fn a_chain_of_interpositions_is_judged_from_the_inside_out() {
+        let q = after("8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1", &["9b9a+"]);
+        let mut node = Interpositions::new(&q, 0);
+        assert_eq!(node.value(&mut AtOnce), Len::Within(0));
+        for i in 0..node.moves().len() {
+            assert!(matches!(
+                node.class(&mut AtOnce, i),
+                Class::Futile { without: 0, .. }
+            ));
+        }
+    }
+
+    #[test]
+    fn a_recapture_by_another_piece_counts() {
+        // B*3d: only the dragon's recapture on 2c is mate.
+        let q = after("6g1l/8k/9/7+R1/9/9/9/9/9 b Brb3g4s4n3l18p 1", &["B*3d"]);
+        let mut node = Interpositions::new(&q, 0);
+        assert_eq!(node.value(&mut AtOnce), Len::Within(0));
+        let i = node.moves().iter().position(|m| m.usi() == "P*2c").unwrap();
+        match node.class(&mut AtOnce, i) {
+            Class::Futile { recapture, .. } => assert_eq!(recapture.usi(), "2d2c"),
+            c => panic!("{c:?}"),
+        }
+    }
+}
