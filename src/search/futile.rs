@@ -1,5 +1,5 @@
 //! Futile interposition (無駄合): the one rule, used by the main line
-//! ([`super::solution`]) and by the audit ([`super::audit`]).
+//! (`solution.rs`) and by the audit ([`mod@super::audit`]).
 //!
 //! # The rule (`RULES.md` §2.6)
 //!
