@@ -3,15 +3,16 @@
 //! the solver must never contradict it. Every `mate` entry comes out mate
 //! or unknown, every `nomate` entry no-mate or unknown, a mate is never
 //! longer than the plain-minimax length, and every line printed is legal,
-//! checks at every attacker move and ends in mate (or with only
-//! interpositions left, which the futile-interposition rule allows). A mate
+//! checks at every attacker move, has an odd number of plies and ends in
+//! mate or with only futile interpositions left. A mate
 //! whose line was proven minimal is never longer than the plain-minimax
 //! length; one whose refinement was cut by the budget is flagged inexact.
 //!
 //! The full run with generous limits is `scripts/answer_key.py` (README).
 
-use tsume::rules::{attacks, MoveList, Position};
-use tsume::search::{Limits, SolveOptions, Solver, Verdict};
+mod common;
+
+use tsume::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
 
 const NODES: u64 = 100_000;
 
@@ -36,34 +37,6 @@ fn rows() -> Vec<Row> {
             }
         })
         .collect()
-}
-
-/// Replay `line`: legal, every attacker move checks, and the end is mate or
-/// only interpositions remain.
-fn check_line(pos: &Position, line: &[tsume::Move]) -> Result<(), String> {
-    let attacker = pos.side_to_move();
-    let mut p = pos.clone();
-    for (i, &m) in line.iter().enumerate() {
-        if !p.is_legal(m) {
-            return Err(format!("ply {}: {} is illegal", i + 1, m.usi()));
-        }
-        let attacking = p.side_to_move() == attacker;
-        p.do_move(m);
-        if attacking && !p.in_check() {
-            return Err(format!("ply {}: {} does not check", i + 1, m.usi()));
-        }
-    }
-    if p.side_to_move() == attacker || !p.in_check() {
-        return Err("the line does not end with the defender in check".into());
-    }
-    let mut ev = MoveList::new();
-    p.evasion_moves(&mut ev);
-    let k = p.king_square(p.side_to_move()).unwrap();
-    let between = attacks::between(k, p.checkers().lsb());
-    if ev.iter().any(|e| !between.has(e.to())) {
-        return Err(format!("not mate at the end: {:?}", ev));
-    }
-    Ok(())
 }
 
 #[test]
@@ -118,7 +91,7 @@ fn never_contradicts_the_answer_key() {
                                     ));
                                 }
                             }
-                            if let Err(e) = check_line(&pos, &res.moves) {
+                            if let Err(e) = common::check_line(&pos, &res.moves, true) {
                                 failures.push(format!("{}: {e}", r.id));
                             }
                         }
@@ -143,3 +116,72 @@ fn never_contradicts_the_answer_key() {
 
 /// Engine v2 proves 211 within the budget (v1: 151).
 const MATES_FLOOR: usize = 211;
+
+/// Every printed line is a complete mating line, wherever a limit cuts
+/// the solve (the first proof, its line, the proof of minimality, the main
+/// line) and in both conventions: replayed, legal, every attacker move a
+/// check, odd, ending in mate or (futile interpositions excluded) with
+/// only futile ones left. A mate with no line says why.
+#[test]
+fn printed_lines_are_complete_mating_lines() {
+    let rows: Vec<Row> = rows().into_iter().filter(|r| r.verdict == "mate").collect();
+    let runs: Vec<(u64, FutileMode)> = vec![
+        (2_000, FutileMode::Exclude),
+        (10_000, FutileMode::Exclude),
+        (40_000, FutileMode::Exclude),
+        (10_000, FutileMode::Count),
+    ];
+    let handles: Vec<_> = runs
+        .into_iter()
+        .map(|(nodes, futile)| {
+            let rows: Vec<(String, String)> = rows
+                .iter()
+                .map(|r| (r.id.clone(), r.sfen.clone()))
+                .collect();
+            std::thread::Builder::new()
+                .stack_size(512 << 20)
+                .spawn(move || {
+                    let mut solver = Solver::new(16);
+                    let mut failures = Vec::new();
+                    let mut lines = 0;
+                    for (id, sfen) in rows {
+                        let pos = tsume::parse_position(&sfen).expect("key SFEN parses");
+                        let opts = SolveOptions {
+                            limits: Limits {
+                                nodes: Some(nodes),
+                                ..Limits::default()
+                            },
+                            futile,
+                            ..SolveOptions::default()
+                        };
+                        let r = solver.solve(&pos, &opts);
+                        if r.verdict != Verdict::Mate {
+                            continue;
+                        }
+                        if r.moves.is_empty() {
+                            if r.error.is_none() {
+                                failures.push(format!("{id} ({nodes}): mate without a line"));
+                            }
+                            continue;
+                        }
+                        lines += 1;
+                        let futile_left = futile == FutileMode::Exclude;
+                        if let Err(e) = common::check_line(&pos, &r.moves, futile_left) {
+                            failures.push(format!("{id} ({nodes}, {futile:?}): {e}"));
+                        }
+                    }
+                    (lines, failures)
+                })
+                .unwrap()
+        })
+        .collect();
+    let mut failures = Vec::new();
+    let mut lines = 0;
+    for h in handles {
+        let (l, f) = h.join().unwrap();
+        lines += l;
+        failures.extend(f);
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(lines > 300, "only {lines} lines");
+}

@@ -2,8 +2,8 @@
 //! (`tsume::search::futile`): every row of `data/futile_cases.tsv`, and
 //! constructed positions for each part of the rule. Node limits only.
 
-use std::collections::HashMap;
-use tsume::rules::{MoveList, Position};
+mod common;
+
 use tsume::search::audit::{audit, AuditOptions, NoteKind};
 use tsume::search::{FutileMode, Limits, SolveOptions, SolveResult, Solver, Verdict};
 
@@ -169,37 +169,6 @@ fn the_audit_uses_the_same_rule() {
         .any(|n| matches!(n.kind, NoteKind::NotBestPlay | NoteKind::FutileInMainLine)));
 }
 
-/// Every evasion of `p` (defender to move) is a futile interposition
-/// judged against nothing (W = 0), or there is none: independent of the
-/// library's rule, from move generation only (`seen`: answers so far).
-fn only_futile_left(p: &Position, seen: &mut HashMap<u64, bool>) -> bool {
-    if let Some(&a) = seen.get(&p.key()) {
-        return a;
-    }
-    let mut ev = MoveList::new();
-    p.evasion_moves(&mut ev);
-    let a = ev.iter().all(|&d| {
-        let mut q = p.clone();
-        q.do_move(d);
-        let mut checks = MoveList::new();
-        q.check_moves(&mut checks);
-        checks.iter().filter(|x| x.to() == d.to()).any(|&x| {
-            let mut r = q.clone();
-            r.do_move(x);
-            let mut s = r.to_setup();
-            let kind = r.captured_piece().unwrap().kind().unpromote();
-            let attacker = p.side_to_move().flip();
-            s.hands[attacker].remove(kind);
-            if d.is_drop() {
-                s.hands[attacker.flip()].add(kind);
-            }
-            Position::from_setup(&s).is_ok_and(|r| only_futile_left(&r, seen))
-        })
-    });
-    seen.insert(p.key(), a);
-    a
-}
-
 #[test]
 fn lines_end_in_mate_or_only_futile_interpositions() {
     for f in include_str!("data/futile_cases.tsv")
@@ -207,12 +176,10 @@ fn lines_end_in_mate_or_only_futile_interpositions() {
         .filter(|l| !l.starts_with('#'))
     {
         let sfen = f.split('\t').next().unwrap();
-        let mut p = tsume::parse_position(sfen).unwrap();
+        let pos = tsume::parse_position(sfen).unwrap();
         let r = solve_with(sfen, FutileMode::Exclude);
-        for &m in &r.moves {
-            p.do_move(m);
-        }
-        assert!(r.moves.len() % 2 == 1 && p.in_check(), "{sfen}");
-        assert!(only_futile_left(&p, &mut HashMap::new()), "{sfen}");
+        common::check_line(&pos, &r.moves, true).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let r = solve_with(sfen, FutileMode::Count);
+        common::check_line(&pos, &r.moves, false).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     }
 }

@@ -63,7 +63,7 @@ use crate::rules::{attacks, Color, Move, MoveList, PieceKind, Position, Square};
 /// A length as far as it is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Len {
-    /// At most the bound asked for: this many plies.
+    /// Within the bound asked for: this many plies.
     Within(u16),
     /// Longer than the bound, or no mate.
     Over,
@@ -73,9 +73,10 @@ pub enum Len {
 
 /// Where the rule gets its lengths from.
 pub trait Lengths {
-    /// The mate length from `q` after the defender's evasion `e` (so with
-    /// the attacker to move), when it is at most `bound` plies.
-    fn after(&mut self, q: &Position, e: Move, bound: u16) -> Len;
+    /// Whether the defender's evasion `e` from `q` is followed by a mate
+    /// within `n` plies (counted after `e`): `Within(l)` with the length of
+    /// a mate found, at most `n` (an upper bound of the exact one).
+    fn after(&mut self, q: &Position, e: Move, n: u16) -> Len;
 
     /// Whether `r` (defender to move, in check) is mated within `n` plies,
     /// futile interpositions not counted; `None` when not decided.
@@ -85,8 +86,8 @@ pub trait Lengths {
 /// What the rule makes of one evasion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
-    /// A real defence, with its `L` (plies from `Q`, the evasion included).
-    Real(u16),
+    /// A real defence (有効合, or an evasion that is no candidate).
+    Real,
     /// A futile interposition (無駄合): after `recapture` the test position
     /// is mated within `without` = `W` plies.
     Futile {
@@ -95,9 +96,7 @@ pub enum Class {
         /// `W`: the defender's best defence without it.
         without: u16,
     },
-    /// A real defence longer than the bound (or one that escapes).
-    Over,
-    /// Not decided.
+    /// Not decided (a limit, or a defence longer than the bound).
     Unknown,
 }
 
@@ -155,19 +154,9 @@ pub fn out_of_play(r: &Position, attacker: Color, dropped: bool) -> Option<Posit
     Position::from_setup(&setup).ok()
 }
 
-/// `W` as far as it is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Without {
-    /// Exactly this.
-    Known(u16),
-    /// At least this (some length is not decided).
-    AtLeast(u16),
-    /// A real defence is longer than the bound.
-    Over,
-}
-
 /// The evasions of one position and what the rule makes of them, worked
-/// out lazily: lengths above `bound` are not searched for.
+/// out lazily: lengths above `bound` are not searched for, and a length is
+/// made exact only where a maximum needs it.
 pub struct Interpositions {
     q: Position,
     bound: u16,
@@ -175,7 +164,9 @@ pub struct Interpositions {
     /// Distance from the king of a candidate, 0 for other evasions.
     dist: Vec<u8>,
     class: Vec<Option<Class>>,
-    len: Vec<Option<Len>>,
+    /// Bounds of `L`: `lo <= L <= hi` (`hi` = 0: not searched yet).
+    lo: Vec<u16>,
+    hi: Vec<u16>,
 }
 
 impl Interpositions {
@@ -193,7 +184,8 @@ impl Interpositions {
             moves,
             dist,
             class: vec![None; n],
-            len: vec![None; n],
+            lo: vec![2; n],
+            hi: vec![0; n],
         }
     }
 
@@ -212,43 +204,54 @@ impl Interpositions {
         self.dist[i] > 0
     }
 
-    /// `L` of evasion `i`: plies from `Q`, the evasion included.
-    pub fn length(&mut self, o: &mut impl Lengths, i: usize) -> Len {
-        if let Some(l) = self.len[i] {
-            return l;
-        }
-        let l = if self.bound == 0 {
-            Len::Over
-        } else {
-            match o.after(&self.q, self.moves[i], self.bound - 1) {
-                Len::Within(l) => Len::Within(l + 1),
-                x => x,
+    /// An upper bound of `L` of evasion `i` (a mate after it takes at least
+    /// one ply, so `L` >= 2).
+    fn upper(&mut self, o: &mut impl Lengths, i: usize) -> Len {
+        if self.hi[i] == 0 {
+            if self.bound < 2 {
+                return Len::Over;
             }
-        };
-        self.len[i] = Some(l);
-        l
+            match o.after(&self.q, self.moves[i], self.bound - 1) {
+                Len::Within(l) => self.hi[i] = l + 1,
+                x => return x,
+            }
+        }
+        Len::Within(self.hi[i])
     }
 
-    /// `W(d)` for candidate `i`.
-    fn without(&mut self, o: &mut impl Lengths, i: usize) -> Without {
-        let mut w = 0;
-        let mut exact = true;
-        for j in self.order() {
-            if j == i || (self.dist[j] > 0 && self.dist[j] >= self.dist[i]) {
-                continue;
-            }
-            match self.class(o, j) {
-                Class::Real(l) => w = w.max(l),
-                Class::Over => return Without::Over,
-                Class::Unknown => exact = false,
-                Class::Futile { .. } => {}
+    /// The largest `L` among evasions `set` (0 for none): upper bounds
+    /// first, then the largest lowered until one is exact.
+    fn max_of(&mut self, o: &mut impl Lengths, set: &[usize]) -> Len {
+        for &i in set {
+            if let x @ (Len::Over | Len::Unknown) = self.upper(o, i) {
+                return x;
             }
         }
-        if exact {
-            Without::Known(w)
-        } else {
-            Without::AtLeast(w)
+        loop {
+            let Some(u) = set.iter().map(|&i| self.hi[i]).max() else {
+                return Len::Within(0);
+            };
+            if set.iter().any(|&i| self.lo[i] >= u) {
+                return Len::Within(u);
+            }
+            let top: Vec<usize> = set.iter().copied().filter(|&i| self.hi[i] == u).collect();
+            for i in top {
+                // L is even: at most u − 2, or u
+                match o.after(&self.q, self.moves[i], u - 3) {
+                    Len::Within(l) => self.hi[i] = l + 1,
+                    Len::Over => {
+                        self.lo[i] = u;
+                        return Len::Within(u);
+                    }
+                    Len::Unknown => return Len::Unknown,
+                }
+            }
         }
+    }
+
+    /// `L` of evasion `i`: plies from `Q`, the evasion included.
+    pub fn length(&mut self, o: &mut impl Lengths, i: usize) -> Len {
+        self.max_of(o, &[i])
     }
 
     /// The evasions in the order they are judged: those that are not
@@ -265,23 +268,36 @@ impl Interpositions {
             return c;
         }
         let c = if self.dist[i] == 0 {
-            self.real(o, i)
+            Class::Real
         } else {
-            match self.without(o, i) {
-                Without::Over => self.real(o, i),
-                Without::Known(w) => self.judge(o, i, w).unwrap_or(Class::Unknown),
-                Without::AtLeast(w) => match self.judge(o, i, w) {
+            // W: the evasions that are no candidates and the real nearer ones
+            let mut set = Vec::new();
+            let mut undecided = false;
+            for j in self.order() {
+                if j == i || (self.dist[j] > 0 && self.dist[j] >= self.dist[i]) {
+                    continue;
+                }
+                match self.class(o, j) {
+                    Class::Real => set.push(j),
+                    Class::Unknown => undecided = true,
+                    Class::Futile { .. } => {}
+                }
+            }
+            match self.max_of(o, &set) {
+                Len::Within(w) => match self.judge(o, i, w) {
                     Some(c @ Class::Futile { .. }) => c,
+                    Some(c) if !undecided => c,
                     _ => Class::Unknown,
                 },
+                Len::Over | Len::Unknown => Class::Unknown,
             }
         };
         self.class[i] = Some(c);
         c
     }
 
-    /// Candidate `i` against `W` = `w`: futile, or real with its length;
-    /// `None` when a recapture was not decided and none showed it futile.
+    /// Candidate `i` against `W` = `w`: futile or real; `None` when a
+    /// recapture was not decided and none showed it futile.
     fn judge(&mut self, o: &mut impl Lengths, i: usize, w: u16) -> Option<Class> {
         let d = self.moves[i];
         let attacker = self.q.side_to_move().flip();
@@ -304,41 +320,57 @@ impl Interpositions {
                 None => undecided = true,
             }
         }
-        if undecided {
-            None
-        } else {
-            Some(self.real(o, i))
-        }
+        (!undecided).then_some(Class::Real)
     }
 
-    /// Evasion `i` as a real defence.
-    fn real(&mut self, o: &mut impl Lengths, i: usize) -> Class {
-        match self.length(o, i) {
-            Len::Within(l) => Class::Real(l),
-            Len::Over => Class::Over,
-            Len::Unknown => Class::Unknown,
-        }
-    }
-
-    /// The value of `Q`: the longest real defence (0 when every evasion is
-    /// futile, or there is none), `Over` as soon as a real defence is
-    /// longer than the bound.
+    /// The value of `Q`: the longest real defence, 0 when every evasion is
+    /// futile (or there is none); `Over` when a real defence is longer than
+    /// the bound.
     pub fn value(&mut self, o: &mut impl Lengths) -> Len {
-        let mut v = 0;
-        let mut unknown = false;
-        for i in self.order() {
+        let order = self.order();
+        // the evasions that are no candidates first: a quick `Over`
+        let plain: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&i| self.dist[i] == 0)
+            .collect();
+        for i in plain {
+            if let x @ (Len::Over | Len::Unknown) = self.upper(o, i) {
+                return x;
+            }
+        }
+        let mut real = Vec::new();
+        for &i in &order {
             match self.class(o, i) {
-                Class::Real(l) => v = v.max(l),
-                Class::Over => return Len::Over,
-                Class::Unknown => unknown = true,
+                Class::Real => {
+                    if let x @ (Len::Over | Len::Unknown) = self.upper(o, i) {
+                        return x;
+                    }
+                    real.push(i)
+                }
+                Class::Unknown => return Len::Unknown,
                 Class::Futile { .. } => {}
             }
         }
-        if unknown {
-            Len::Unknown
-        } else {
-            Len::Within(v)
+        self.max_of(o, &real)
+    }
+
+    /// The real evasions of length `l`, the value found by
+    /// [`Interpositions::value`].
+    pub fn longest(&mut self, o: &mut impl Lengths, l: u16) -> Vec<Move> {
+        let mut out = Vec::new();
+        for i in 0..self.moves.len() {
+            if self.class[i] != Some(Class::Real) || self.hi[i] < l {
+                continue;
+            }
+            let exact =
+                self.lo[i] >= l || l < 4 || o.after(&self.q, self.moves[i], l - 3) == Len::Over;
+            if exact {
+                self.lo[i] = l;
+                out.push(self.moves[i]);
+            }
         }
+        out
     }
 }
 
@@ -433,15 +465,21 @@ mod tests {
         assert_eq!(
             got,
             [
-                Class::Real(6),  // next to the king: 4 > W = 0
-                futile(6),       // 6 <= 6, the real one nearer
-                Class::Real(10), // 8 > 6
-                futile(10),      // 10 <= 10
-                Class::Real(12), // 12 > 10
-                futile(12),      // 12 <= 12
-                Class::Real(14), // 14 > 12
+                Class::Real, // next to the king: 4 > W = 0; L = 6
+                futile(6),   // 6 <= 6, the real one nearer
+                Class::Real, // 8 > 6; L = 10
+                futile(10),  // 10 <= 10
+                Class::Real, // 12 > 10; L = 12
+                futile(12),  // 12 <= 12
+                Class::Real, // 14 > 12; L = 14
             ]
         );
+        let longest: Vec<String> = node
+            .longest(&mut t, 14)
+            .iter()
+            .map(|m| m.to().usi())
+            .collect();
+        assert!(!longest.is_empty() && longest.iter().all(|s| s == "8a"));
         // value: the longest real defence
         let mut node = Interpositions::new(&q, 20);
         t.taken[7] = 12;

@@ -70,6 +70,19 @@ impl Budget {
         self.hit.get_or_insert(hit);
     }
 
+    /// The same budget (clock, time limit, cancellation, no limit hit yet)
+    /// with at most `nodes` nodes per search: for a search whose answer is
+    /// only wanted when it comes cheaply.
+    pub fn capped(&self, nodes: u64) -> Budget {
+        let mut b = Budget {
+            limits: self.limits.clone(),
+            start: self.start,
+            hit: None,
+        };
+        b.limits.nodes = Some(self.limits.nodes.map_or(nodes, |n| n.min(nodes)));
+        b
+    }
+
     /// Seconds since the start.
     pub fn elapsed(&self) -> f64 {
         self.start.elapsed().as_secs_f64()

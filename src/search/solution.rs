@@ -26,8 +26,8 @@
 //! limit keeps it from being completed, [`MainLine::complete`] is false.
 
 use super::dfpn::{Dfpn, Outcome, SearchStats};
-use super::futile::{Class, Interpositions, Len, Lengths};
-use super::limits::Budget;
+use super::futile::{Interpositions, Len, Lengths};
+use super::limits::{Budget, LimitHit};
 use super::tt::TranspositionTable;
 use super::FutileMode;
 use crate::rules::{Color, Move, MoveList, Position};
@@ -40,6 +40,11 @@ const TIE_BREAK_MAX: u16 = 41;
 /// Deepest chain of interpositions followed by the futile rule's tests
 /// (a deeper one is undecided, so its interposition counts as real).
 const MAX_CHAIN: u16 = 32;
+
+/// Nodes allowed to each search that values a check by the futile rule at
+/// an attacker node: a check whose value does not come within them is
+/// valued by plain minimax.
+const LOOKAHEAD_NODES: u64 = 20_000;
 
 /// Bounded searches over one shared table.
 pub struct LineSearch<'a> {
@@ -57,6 +62,9 @@ pub struct LineSearch<'a> {
     mated: HashMap<(u64, u16), Option<bool>>,
     /// Chains of interpositions being followed.
     chain: u16,
+    /// Searches are capped at `LOOKAHEAD_NODES` and their limit hits not
+    /// kept (valuing a check at an attacker node).
+    lookahead: bool,
 }
 
 /// The main line and whether its length is proven minimal.
@@ -99,21 +107,32 @@ impl<'a> LineSearch<'a> {
             exact: true,
             mated: HashMap::new(),
             chain: 0,
+            lookahead: false,
         }
     }
 
     /// "Mate within `depth` plies?" from `pos` (either side to move).
     pub fn mate_within(&mut self, pos: &Position, depth: u16) -> Outcome {
+        let mut capped = self.lookahead.then(|| self.budget.capped(LOOKAHEAD_NODES));
+        let budget = match capped.as_mut() {
+            Some(b) => b,
+            None => &mut *self.budget,
+        };
         let mut df = Dfpn::new(
             self.tt,
             pos.clone(),
             self.attacker,
-            self.budget,
+            budget,
             self.path_capacity,
         );
         let o = df.search(depth);
         self.nodes += df.nodes;
         self.stats.add(&df.stats);
+        if let Some(hit) = capped.and_then(|b| b.hit) {
+            if hit != LimitHit::Nodes {
+                self.budget.hit_limit(hit);
+            }
+        }
         o
     }
 
@@ -195,9 +214,12 @@ impl<'a> LineSearch<'a> {
         let ordered = self.by_known_length(pos, list, false);
         if futile == FutileMode::Exclude && target >= 2 {
             // Shorter than plain minimax only through futile interpositions:
-            // the checks that allow some, valued by the rule.
+            // the checks that allow some, valued by the rule (each search
+            // capped; what it does not decide is left to plain minimax).
             let mut best = None;
             let mut bound = target - 2;
+            let (exact, lookahead) = (self.exact, self.lookahead);
+            self.lookahead = true;
             for &m in &ordered {
                 pos.do_move(m);
                 let mut node = Interpositions::new(pos, bound);
@@ -208,7 +230,7 @@ impl<'a> LineSearch<'a> {
                 };
                 pos.undo_move(m);
                 if self.budget.hit.is_some() {
-                    return None;
+                    break;
                 }
                 if let Len::Within(w) = w {
                     best = Some((m, w));
@@ -217,6 +239,10 @@ impl<'a> LineSearch<'a> {
                     }
                     bound = w - 2;
                 }
+            }
+            (self.exact, self.lookahead) = (exact, lookahead);
+            if self.budget.hit.is_some() {
+                return None;
             }
             if best.is_some() {
                 return best;
@@ -281,46 +307,21 @@ impl<'a> LineSearch<'a> {
         self.longest_defence(pos, list, v)
     }
 
-    /// The longest real defence of `node` (at `pos`); `None` when one is
-    /// longer than the value expected (plain minimax decides then).
+    /// The longest real defence of `node` (at `pos`); `None` when the
+    /// rule did not decide (plain minimax decides then).
     fn real_defence(&mut self, pos: &mut Position, node: &mut Interpositions) -> Option<Reply> {
-        let n = node.moves().len();
-        let w = match node.value(self) {
-            Len::Within(0) => return Some(Reply::Mated),
-            Len::Within(w) => w,
-            Len::Over => {
-                self.exact = false;
-                return None;
+        match node.value(self) {
+            Len::Within(0) => Some(Reply::Mated),
+            Len::Within(w) => {
+                let ties = node.longest(self, w);
+                let m = self.prefer_no_leftover(pos, &ties, w - 1);
+                Some(Reply::Move(m, w - 1))
             }
-            Len::Unknown => {
-                // an undecided interposition counts as real
+            Len::Over | Len::Unknown => {
                 self.exact = false;
-                let mut best: Option<(Move, u16)> = None;
-                for i in 0..n {
-                    let l = match node.class(self, i) {
-                        Class::Real(l) => l,
-                        Class::Futile { .. } => continue,
-                        Class::Unknown => match node.length(self, i) {
-                            Len::Within(l) => l,
-                            _ => return Some(Reply::Stuck),
-                        },
-                        Class::Over => return Some(Reply::Stuck),
-                    };
-                    if best.is_none_or(|(_, b)| l > b) {
-                        best = Some((node.moves()[i], l));
-                    }
-                }
-                return Some(best.map_or(Reply::Stuck, |(m, l)| Reply::Move(m, l - 1)));
-            }
-        };
-        let mut ties = Vec::new();
-        for i in 0..n {
-            if node.class(self, i) == Class::Real(w) {
-                ties.push(node.moves()[i]);
+                None
             }
         }
-        let m = self.prefer_no_leftover(pos, &ties, w - 1);
-        Some(Reply::Move(m, w - 1))
     }
 
     /// The longest defence by plain minimax at a node of value `v`,
@@ -437,11 +438,7 @@ impl Lengths for LineSearch<'_> {
         let mut p = q.clone();
         p.do_move(e);
         match self.mate_within(&p, bound) {
-            Outcome::Proven(l) => {
-                let (len, exact) = self.exact_length(&p, l.min(bound));
-                self.exact &= exact;
-                Len::Within(len)
-            }
+            Outcome::Proven(l) => Len::Within(l.min(bound)),
             Outcome::Disproven => Len::Over,
             Outcome::Unknown => {
                 self.exact = false;
@@ -476,9 +473,81 @@ impl Lengths for LineSearch<'_> {
                 }
             }
         };
-        if self.budget.hit.is_none() {
+        if self.budget.hit.is_none() && (a.is_some() || !self.lookahead) {
             self.mated.insert(key, a);
         }
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::limits::Limits;
+    use crate::search::tt::UNBOUNDED;
+
+    /// The main line of `sfen` (proven first without a limit), each of its
+    /// searches limited to `nodes`.
+    fn line(sfen: &str, nodes: u64, futile: FutileMode) -> (Position, MainLine) {
+        let pos = crate::parse_position(sfen).unwrap();
+        let attacker = pos.side_to_move();
+        let mut tt = TranspositionTable::with_bytes(16 << 20);
+        let mut budget = Budget::new(Limits::default());
+        let Outcome::Proven(len) =
+            Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
+        else {
+            panic!("not proven");
+        };
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut budget = Budget::new(limits);
+        let line =
+            LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10).main_line(&pos, len, futile);
+        (pos, line)
+    }
+
+    #[test]
+    fn a_line_cut_by_a_limit_is_not_complete() {
+        // 図巧 第2番, 21 plies
+        let sfen = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
+        let (_, cut) = line(sfen, 20, FutileMode::Exclude);
+        assert!(!cut.complete && !cut.exact);
+        let (_, full) = line(sfen, 10_000_000, FutileMode::Exclude);
+        assert!(full.complete && full.exact);
+        assert_eq!(full.moves.len(), 21);
+    }
+
+    #[test]
+    fn a_complete_line_ends_in_mate_or_only_futile_interpositions() {
+        for (sfen, futile, len) in [
+            (
+                "8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1",
+                FutileMode::Exclude,
+                1,
+            ),
+            (
+                "8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1",
+                FutileMode::Count,
+                15,
+            ),
+        ] {
+            let (mut pos, l) = line(sfen, 1_000_000, futile);
+            assert!(l.complete && l.exact);
+            assert_eq!(l.moves.len(), len);
+            for &m in &l.moves {
+                pos.do_move(m);
+            }
+            let mut ev = MoveList::new();
+            pos.evasion_moves(&mut ev);
+            let mut node = Interpositions::new(&pos, 0);
+            assert!(pos.in_check());
+            assert_eq!(ev.is_empty(), futile == FutileMode::Count);
+            let mut tt = TranspositionTable::with_bytes(1 << 20);
+            let mut budget = Budget::new(Limits::default());
+            let mut ls = LineSearch::new(&mut tt, &mut budget, Color::Black, 1 << 10);
+            assert_eq!(node.value(&mut ls), Len::Within(0));
+        }
     }
 }

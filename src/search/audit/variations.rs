@@ -83,7 +83,7 @@ impl Auditor<'_> {
                         ));
                         continue;
                     }
-                    Class::Real(_) | Class::Over => {}
+                    Class::Real => {}
                 }
             }
             if len == remaining {
@@ -198,14 +198,12 @@ impl Auditor<'_> {
 /// The lengths of the futile rule from the audit's solves (each under the
 /// solver's convention, so chains are judged by the rule too).
 impl Lengths for Auditor<'_> {
-    fn after(&mut self, q: &Position, e: Move, bound: u16) -> Len {
+    fn after(&mut self, q: &Position, e: Move, n: u16) -> Len {
         let mut p = q.clone();
         p.do_move(e);
         let s = self.solve_at(&p);
         match s.verdict {
-            Verdict::Mate if s.moves.len() <= usize::from(bound) => {
-                Len::Within(s.moves.len() as u16)
-            }
+            Verdict::Mate if s.moves.len() <= usize::from(n) => Len::Within(s.moves.len() as u16),
             Verdict::Mate | Verdict::NoMate => Len::Over,
             Verdict::Unknown | Verdict::Invalid => Len::Unknown,
         }
