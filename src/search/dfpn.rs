@@ -174,7 +174,6 @@ impl<'a> Dfpn<'a> {
         }
         let p = self.tt.probe(c.board_key, c.hand, len);
         let ch = &mut self.stack[i];
-        ch.min_ply = p.min_ply;
         if p.is_proven() {
             ch.set_proven(p.len, p.hand);
             return;
@@ -413,7 +412,7 @@ impl<'a> Dfpn<'a> {
             }
         } else {
             let m = children[best].m.to_u16();
-            self.tt.store_unknown(bk, ah, pn, dn, m, amount, ply);
+            self.tt.store_unknown(bk, ah, pn, dn, m, amount);
         }
         self.stack.truncate(base);
     }

@@ -39,8 +39,6 @@ pub(crate) struct Child {
     /// A disproof that relies on a cycle: 1 + the ply where the cycle
     /// starts, 0 for "beyond the ply cap"; `NO_CYCLE` otherwise.
     pub cycle: u16,
-    /// The smallest ply the child was seen at before (TCA).
-    pub min_ply: u16,
     /// The next move of the child's group (index within the node).
     pub next: u16,
     /// Searched (true) or hidden behind an earlier move of its group.
@@ -124,7 +122,6 @@ pub(crate) fn push_children(
             len: 0,
             vhand: Hand::EMPTY,
             cycle: NO_CYCLE,
-            min_ply: u16::MAX,
             next: NO_NEXT,
             active: true,
         });

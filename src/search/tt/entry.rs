@@ -43,10 +43,7 @@ pub(crate) struct Entry {
     pub best: u16,
     /// The table generation that wrote the entry.
     pub gen: u16,
-    /// The smallest ply (from the root of its search) at which the node
-    /// was seen, for threshold control of re-entered nodes (TCA).
-    pub min_ply: u16,
-    pub _pad: u16,
+    pub _pad: [u16; 2],
 }
 
 impl Entry {
@@ -61,8 +58,7 @@ impl Entry {
             disproven: NO_DISPROOF,
             best: 0,
             gen,
-            min_ply: u16::MAX,
-            _pad: 0,
+            _pad: [0; 2],
         }
     }
 

@@ -52,8 +52,6 @@ pub struct Probe {
     pub amount: u32,
     /// Whether an entry for this very hand was found.
     pub found: bool,
-    /// The smallest ply the node was seen at (u16::MAX when new).
-    pub min_ply: u16,
 }
 
 impl Probe {
@@ -66,7 +64,6 @@ impl Probe {
         best: 0,
         amount: 0,
         found: false,
-        min_ply: u16::MAX,
     };
 
     /// Whether the node is proven (mate within the bound).
@@ -249,7 +246,6 @@ impl TranspositionTable {
                 out.dn = out.dn.max(e.dn);
                 out.best = e.best;
                 out.amount = e.amount;
-                out.min_ply = e.min_ply;
             } else if inferior {
                 out.pn = out.pn.max(e.pn.min(INF - 1));
             } else if superior {
@@ -265,7 +261,6 @@ impl TranspositionTable {
                 best: e.best,
                 amount: e.amount,
                 found: true,
-                min_ply: e.min_ply,
             };
         }
         if let Some(e) = disproof {
@@ -277,7 +272,6 @@ impl TranspositionTable {
                 best: e.best,
                 amount: e.amount,
                 found: true,
-                min_ply: e.min_ply,
             };
         }
         out.pn = out.pn.clamp(1, INF - 1);
@@ -394,9 +388,8 @@ impl TranspositionTable {
         self.stats.used = self.stats.used.saturating_sub(removed);
     }
 
-    /// Record the numbers of an unsolved node (board key, attacker hand)
-    /// seen at `ply`, with the effort spent on it.
-    #[allow(clippy::too_many_arguments)]
+    /// Record the numbers of an unsolved node (board key, attacker hand),
+    /// with the effort spent on it.
     pub fn store_unknown(
         &mut self,
         key: u64,
@@ -405,7 +398,6 @@ impl TranspositionTable {
         dn: PnDn,
         best: u16,
         amount: u32,
-        ply: u16,
     ) {
         let (b, i) = self.slot(key, hand);
         let e = &mut self.buckets[b].entries[i];
@@ -413,7 +405,6 @@ impl TranspositionTable {
         e.dn = dn;
         e.best = best;
         e.amount = e.amount.max(amount);
-        e.min_ply = e.min_ply.min(ply);
     }
 
     /// Record a proof: mate within `len` plies for every hand dominating
@@ -481,7 +472,7 @@ mod tests {
     fn length_bounds_answer_bounded_queries() {
         let mut tt = TranspositionTable::new(1);
         let h = Hand::EMPTY.with(PieceKind::Rook, 1);
-        tt.store_unknown(9, h, 7, 3, 0, 10, 4);
+        tt.store_unknown(9, h, 7, 3, 0, 10);
         tt.store_proven(9, h, 15, 0, 10);
         tt.store_disproven(9, h, 11, 0, 10);
         // mate within 15 is known, no mate within 11 too: 13 is open
@@ -500,8 +491,8 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         let small = Hand::EMPTY.with(PieceKind::Pawn, 1);
         let big = small.with(PieceKind::Gold, 1);
-        tt.store_unknown(5, big, 40, 2, 0, 1, 0);
-        tt.store_unknown(5, small, 3, 30, 0, 1, 0);
+        tt.store_unknown(5, big, 40, 2, 0, 1);
+        tt.store_unknown(5, small, 3, 30, 0, 1);
         // fewer pieces: at least as hard to prove as with more
         let p = tt.probe(5, Hand::EMPTY, UNBOUNDED);
         assert_eq!((p.pn, p.dn, p.found), (40, 1, false));
@@ -550,7 +541,6 @@ mod tests {
                 1,
                 0,
                 (k % 97) as u32,
-                0,
             );
         }
         let s = tt.stats();
@@ -568,7 +558,6 @@ mod tests {
                 1,
                 0,
                 1,
-                0,
             );
         }
         assert!(tt.probe(77, Hand::EMPTY, UNBOUNDED).is_proven());
