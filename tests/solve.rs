@@ -168,6 +168,8 @@ fn kotobuki_from_a_default_stack() {
     .join()
     .unwrap();
     assert_eq!(r.verdict, Verdict::Mate, "{:?}", r.limit_hit);
-    assert!(r.moves.len() >= 611, "{}", r.moves.len());
+    // the first proof's 635 plies, shortened by the cheap bounded searches
+    // that follow it to the record's 611
+    assert_eq!(r.moves.len(), 611);
     assert_mating_line(&start, &r.moves);
 }

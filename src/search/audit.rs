@@ -614,13 +614,21 @@ impl Auditor<'_> {
         let quick = self.opts.first_flaw;
         // In quick mode a 早詰 against the stated solution settles the
         // verdict once the main line is cross-checked: no alternatives.
+        // The 早詰 needs the cross-check: when it finds the main line not
+        // best play, the attacker alternatives are searched after all.
         let mut skip_attacker = false;
+        let mut variations_done = false;
         if quick {
             out.stated = self.compare_stated(out, &positions);
             skip_attacker = out
                 .stated
                 .as_ref()
                 .is_some_and(|s| s.outcome == StatedOutcome::EarlyMate);
+            if skip_attacker && self.opts.variations {
+                self.all_variations(out, &positions, n + 1);
+                variations_done = true;
+                skip_attacker = !out.notes.iter().any(|n| n.kind == NoteKind::NotBestPlay);
+            }
         }
 
         // Attacker alternatives.
@@ -666,23 +674,28 @@ impl Auditor<'_> {
 
         // Defender alternatives: all of them, or in quick mode after a cook
         // only those before it (enough to confirm the cook).
-        if self.opts.variations {
+        if self.opts.variations && !variations_done {
             let until = match out.cooks.first() {
                 Some(c) if quick => c.ply,
                 _ => n + 1,
             };
-            for i in (1..=n).step_by(2).filter(|&i| i + 1 < until) {
-                if self.cancelled() {
-                    break;
-                }
-                self.variations_at(out, &positions, i);
-            }
+            self.all_variations(out, &positions, until);
         }
         out.notes.sort_by_key(|n| n.ply);
         if !quick {
             out.stated = self.compare_stated(out, &positions);
         }
         self.decide(out);
+    }
+
+    /// The defender alternatives at every defender move before `until`.
+    fn all_variations(&mut self, out: &mut Audit, positions: &[Position], until: usize) {
+        for i in (1..=out.moves.len()).step_by(2).filter(|&i| i + 1 < until) {
+            if self.cancelled() {
+                break;
+            }
+            self.variations_at(out, positions, i);
+        }
     }
 
     /// The verdict, from the findings (order in the module docs).

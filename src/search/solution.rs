@@ -150,6 +150,39 @@ impl<'a> LineSearch<'a> {
         (best, true)
     }
 
+    /// A shorter mate than the first proof's, where one comes cheaply: "mate
+    /// within L − 2?" is asked again, each search within `nodes` nodes and
+    /// all of them within `total`, until one fails. Returns the shortest
+    /// length proven (`upper` when none is shorter). A long first proof
+    /// often takes detours that a bounded search cuts at once (図巧第100番
+    /// 「寿」: 635 plies found first, 611 after 4,000 nodes more).
+    pub fn shorter_mate(&mut self, pos: &Position, upper: u16, nodes: u64, total: u64) -> u16 {
+        let mut best = upper;
+        let mut spent = 0;
+        while best >= 2 && spent < total && self.budget.hit.is_none() {
+            let mut capped = self.budget.capped(nodes.min(total - spent));
+            let mut df = Dfpn::new(
+                self.tt,
+                pos.clone(),
+                self.attacker,
+                &mut capped,
+                self.path_capacity,
+            );
+            let o = df.search(best - 2);
+            spent += df.nodes;
+            self.nodes += df.nodes;
+            self.stats.add(&df.stats);
+            if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
+                self.budget.hit_limit(hit);
+            }
+            match o {
+                Outcome::Proven(l) => best = l.min(best - 2),
+                Outcome::Disproven | Outcome::Unknown => break,
+            }
+        }
+        best
+    }
+
     /// The main line from a proven root whose first proof had length
     /// `upper`.
     pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
@@ -549,5 +582,25 @@ mod tests {
             let mut ls = LineSearch::new(&mut tt, &mut budget, Color::Black, 1 << 10);
             assert_eq!(node.value(&mut ls), Len::Within(0));
         }
+    }
+
+    #[test]
+    fn a_cheap_bounded_search_shortens_the_first_proof() {
+        // 図巧 第5番: the first proof takes 27 plies, the minimax is 21
+        let pos = crate::parse_position("n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1")
+            .unwrap();
+        let attacker = pos.side_to_move();
+        let mut tt = TranspositionTable::with_bytes(16 << 20);
+        let mut budget = Budget::new(Limits::default());
+        let Outcome::Proven(first) =
+            Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
+        else {
+            panic!("not proven");
+        };
+        assert_eq!(first, 27);
+        let mut ls = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10);
+        assert_eq!(ls.shorter_mate(&pos, first, 1 << 20, 0), first);
+        assert_eq!(ls.shorter_mate(&pos, first, 1 << 20, 1 << 22), 21);
+        assert!(ls.nodes > 0 && budget.hit.is_none());
     }
 }

@@ -145,6 +145,14 @@ impl SolveResult {
 /// goes.
 const SEARCH_STACK_BYTES: usize = 256 << 20;
 
+/// The search for a shorter mate after the first proof takes at most
+/// 1/`SHORTEN_SHARE` of the first proof's nodes, and each of its searches
+/// 1/`SHORTEN_STEP_SHARE` (at least `SHORTEN_MIN_NODES`): the searches that
+/// succeed take a few thousand nodes even on the longest problems.
+const SHORTEN_SHARE: u64 = 8;
+const SHORTEN_STEP_SHARE: u64 = 64;
+const SHORTEN_MIN_NODES: u64 = 4096;
+
 pub use super::pv::LINE_CUT;
 
 /// A solver owning a transposition table, reusable across problems.
@@ -254,10 +262,22 @@ impl Solver {
         match outcome {
             Outcome::Disproven => result.verdict = Verdict::NoMate,
             Outcome::Unknown => result.verdict = Verdict::Unknown,
-            Outcome::Proven(len) => {
+            Outcome::Proven(first_len) => {
                 result.verdict = Verdict::Mate;
-                // The line read from the first proof is kept in case the
-                // refinement below is cut short by a limit.
+                // A cheaper line first, where bounded searches find one
+                // quickly; it is kept in case the refinement below is cut
+                // short by a limit.
+                let len = {
+                    let mut ls =
+                        LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
+                    let total = (nodes / SHORTEN_SHARE).max(SHORTEN_MIN_NODES);
+                    let step = (nodes / SHORTEN_STEP_SHARE).max(SHORTEN_MIN_NODES);
+                    let len = ls.shorter_mate(pos, first_len, step, total);
+                    result.nodes += ls.nodes;
+                    result.stats.search.add(&ls.stats);
+                    result.stats.line.nodes += ls.nodes;
+                    len
+                };
                 let reproof_nodes = std::cell::Cell::new(0);
                 let (first_line, complete) = read_line(
                     &mut self.tt,
@@ -275,32 +295,18 @@ impl Solver {
                     Vec::new()
                 };
                 result.limit_hit = budget.hit;
-                if !opts.exact_line {
-                    result.moves = first_line;
-                    let mut p = pos.clone();
-                    for &m in &result.moves {
-                        p.do_move(m);
+                result.moves = first_line;
+                if opts.exact_line {
+                    let mut ls =
+                        LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
+                    let line = ls.main_line(pos, len, opts.futile);
+                    result.nodes += ls.nodes;
+                    result.stats.search.add(&ls.stats);
+                    result.stats.line.nodes += ls.nodes;
+                    if budget.hit.is_none() && line.complete {
+                        result.moves = line.moves;
+                        result.length_exact = line.exact;
                     }
-                    result.leftover = p.hand(attacker);
-                    result.seconds = budget.elapsed();
-                    result.stats.table = self.tt.stats();
-                    return result;
-                }
-                let mut ls =
-                    LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
-                let line = ls.main_line(pos, len, opts.futile);
-                result.nodes += ls.nodes;
-                result.stats.search.add(&ls.stats);
-                result.stats.line = PhaseStats {
-                    nodes: ls.nodes,
-                    seconds: 0.0,
-                };
-                if budget.hit.is_some() || !line.complete {
-                    result.moves = first_line;
-                    result.length_exact = false;
-                } else {
-                    result.moves = line.moves;
-                    result.length_exact = line.exact;
                 }
                 let mut p = pos.clone();
                 for &m in &result.moves {
