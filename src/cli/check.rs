@@ -15,9 +15,9 @@ pub(super) struct AuditArgs {
     /// Node limit of each search (0: none).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<u64>,
-    /// Time limit in seconds of each search (0: none; the audit runs one
-    /// search per alternative move, so the whole check can take many times
-    /// this).
+    /// Time limit in seconds of the whole check (0: none): one deadline
+    /// for the main solve and every alternative; what it leaves undecided
+    /// is unknown.
     #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = limits::seconds)]
     time: Option<f64>,
     /// Transposition table size in MiB.

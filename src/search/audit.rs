@@ -117,11 +117,12 @@
 //! `unknown` (an alternative attacker move was not decided within the
 //! limits), `sound`.
 //!
-//! Limits ([`AuditOptions::search`]) apply to each solve separately; the
-//! audit makes one solve per alternative move (and a few more for detours
-//! and futile interpositions), so its total time is bounded by the number
-//! of solves times the per-search limit. A cancellation flag in the limits
-//! stops every remaining solve.
+//! Limits ([`AuditOptions::search`]): the node limit applies to each solve
+//! separately (the audit makes one solve per alternative move, and a few
+//! more for detours and futile interpositions); the time limit is a
+//! deadline for the whole audit, main solve included. What the deadline
+//! leaves undecided is `unknown`. A cancellation flag in the limits stops
+//! every remaining solve.
 
 mod alternatives;
 mod stated;
@@ -141,7 +142,8 @@ const MAX_DETOUR_DEPTH: usize = 4;
 /// What the audit does besides the main solve.
 #[derive(Clone, Debug)]
 pub struct AuditOptions {
-    /// Options of every solve (limits apply per solve).
+    /// Options of every solve: the node limit applies per solve, the time
+    /// limit to the whole audit.
     pub search: SolveOptions,
     /// The stated length (手数), if the problem gives one.
     pub stated_length: Option<usize>,
@@ -491,6 +493,14 @@ struct Auditor<'a> {
 /// Audit the problem starting at `start` (attacker to move).
 pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audit {
     let clock = Instant::now();
+    // The time limit becomes one deadline for every solve of the audit.
+    let mut opts = opts.clone();
+    let limits = &mut opts.search.limits;
+    if let Some(t) = limits.time.take() {
+        let end = clock + t;
+        limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+    }
+    let opts = &opts;
     let root = solver.solve(start, &opts.search);
     let mut out = Audit {
         verdict: Soundness::Unknown,

@@ -11,8 +11,11 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// Maximum nodes (expanded positions); `None` = no limit.
     pub nodes: Option<u64>,
-    /// Maximum wall time; `None` = no limit.
+    /// Maximum wall time of each search; `None` = no limit.
     pub time: Option<Duration>,
+    /// An instant after which every search stops: one deadline shared by
+    /// several searches (the whole of `check`). `None` = none.
+    pub deadline: Option<Instant>,
     /// Set to `true` from another thread to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Progress hook: when set, the search stores its node count here every
@@ -105,8 +108,11 @@ impl Budget {
             if let Some(p) = &self.limits.progress {
                 p.store(nodes, Ordering::Relaxed);
             }
-            if let Some(t) = self.limits.time {
-                if self.start.elapsed() >= t {
+            if self.limits.time.is_some() || self.limits.deadline.is_some() {
+                let now = Instant::now();
+                let late = self.limits.time.is_some_and(|t| now - self.start >= t)
+                    || self.limits.deadline.is_some_and(|d| now >= d);
+                if late {
                     self.hit = Some(LimitHit::Time);
                     return true;
                 }
@@ -119,5 +125,38 @@ impl Budget {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_past_deadline_stops_at_the_next_clock_check() {
+        let mut b = Budget::new(Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        });
+        assert!(!b.check(1));
+        assert!(b.check(1024));
+        assert_eq!(b.hit, Some(LimitHit::Time));
+        // a budget capped from it keeps the deadline
+        let mut c = b.capped(1 << 20);
+        assert!(c.check(2048));
+        assert_eq!(c.hit, Some(LimitHit::Time));
+    }
+
+    #[test]
+    fn a_capped_budget_stops_at_its_own_node_limit() {
+        let b = Budget::new(Limits {
+            nodes: Some(500),
+            ..Limits::default()
+        });
+        let mut c = b.capped(100);
+        assert!(!c.check(99));
+        assert!(c.check(100));
+        assert_eq!((c.hit, b.hit), (Some(LimitHit::Nodes), None));
+        assert_eq!(b.capped(1000).limits.nodes, Some(500));
     }
 }
