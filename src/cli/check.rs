@@ -4,6 +4,11 @@
 use super::limits;
 use super::output::{emit, usage};
 use super::{CheckFormat, FutileArg};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 use tsume::problem::Problem;
 use tsume::search::{
     audit, Audit, AuditOptions, FutileMode, Limits, SolveOptions, Solver, Soundness,
@@ -86,15 +91,40 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
     Ok((problem, opts))
 }
 
-/// Run the audit on a thread with a large stack; `Err` when the thread
-/// cannot be started.
+/// Run the audit, with a progress line on stderr when it is a terminal
+/// (elapsed time and the running search's nodes); `Err` is never returned
+/// today (kept for the callers' error path).
 pub(super) fn run_audit(
     problem: &Problem,
-    opts: AuditOptions,
+    mut opts: AuditOptions,
     hash: usize,
 ) -> Result<Audit, String> {
-    // the solver runs each search on a stack of its own
-    Ok(audit(&mut Solver::new(hash), &problem.position, &opts))
+    if !std::io::stderr().is_terminal() {
+        return Ok(audit(&mut Solver::new(hash), &problem.position, &opts));
+    }
+    let nodes = Arc::new(AtomicU64::new(0));
+    opts.search.limits.progress = Some(nodes.clone());
+    let done = AtomicBool::new(false);
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} checking: {elapsed} · {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    let a = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                let n = nodes.load(Ordering::Relaxed);
+                spinner.set_message(format!("{n} nodes in the running search"));
+                spinner.tick();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        let a = audit(&mut Solver::new(hash), &problem.position, &opts);
+        done.store(true, Ordering::Relaxed);
+        a
+    });
+    spinner.finish_and_clear();
+    Ok(a)
 }
 
 /// The exit code of a verdict: 0 decided, 1 unknown, 2 invalid.
