@@ -124,6 +124,31 @@ fn node_limit_gives_unknown() {
     assert!(r.moves.is_empty());
 }
 
+/// The node limit holds for the whole solve: the first proof, the search
+/// for a shorter mate and the proof of the length together. 図巧 第11番 is
+/// proven in about 2,000 nodes; its length takes millions, so the limit
+/// cuts the length's proof, not the mate.
+#[test]
+fn the_node_limit_holds_for_the_whole_solve() {
+    let pos =
+        tsume::parse_position("r+b2n4/1Pk1p4/pp1sG4/N1+s1+p4/2P1+R4/+pB1LN4/9/9/9 b SN3gs3l11p 1")
+            .unwrap();
+    let opts = SolveOptions {
+        limits: Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    };
+    let start = pos.clone();
+    let r = Solver::new(16).solve(&pos, &opts);
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert_eq!(r.limit_hit, Some(tsume::search::LimitHit::Nodes));
+    assert!(!r.length_exact);
+    assert!(r.nodes <= 100_000, "{}", r.nodes);
+    assert_mating_line(&start, &r.moves);
+}
+
 /// Every attacker move of `moves` checks, every move is legal, and the
 /// line ends in mate (the defender has no move).
 fn assert_mating_line(start: &tsume::Position, moves: &[tsume::Move]) {

@@ -77,6 +77,8 @@ pub struct Dfpn<'a> {
     stack: Vec<Child>,
     /// Nodes expanded so far.
     pub nodes: u64,
+    /// `nodes` when the running search started.
+    search_start: u64,
     budget: &'a mut Budget,
     /// Counters.
     pub stats: SearchStats,
@@ -121,13 +123,23 @@ impl<'a> Dfpn<'a> {
             paths: PathDisproofs::new(path_capacity),
             stack: Vec::new(),
             nodes: 0,
+            search_start: 0,
             budget,
             stats: SearchStats::default(),
         }
     }
 
     /// Search the root: mate within `len` plies (`UNBOUNDED`: any length).
+    /// Its nodes count against the budget's node limit.
     pub fn search(&mut self, len: u16) -> Outcome {
+        let before = self.nodes;
+        let o = self.search_root(len);
+        self.budget.spend(self.nodes - before);
+        o
+    }
+
+    fn search_root(&mut self, len: u16) -> Outcome {
+        self.search_start = self.nodes;
         self.path.clear();
         self.paths.clear();
         self.stack.clear();
@@ -258,7 +270,7 @@ impl<'a> Dfpn<'a> {
     /// store the result.
     fn mid(&mut self, th_pn: PnDn, th_dn: PnDn, len: u16, ply: u16, path_key: u64) {
         self.nodes += 1;
-        if self.budget.check(self.nodes) {
+        if self.budget.check(self.nodes - self.search_start) {
             return;
         }
         let start_nodes = self.nodes;

@@ -49,11 +49,13 @@ impl std::fmt::Display for LimitHit {
     }
 }
 
-/// A running budget: limits plus the clock.
+/// A running budget: limits plus the clock, and the nodes of the searches
+/// already run on it (the node limit holds for all of them together).
 #[derive(Clone, Debug)]
 pub struct Budget {
     limits: Limits,
     start: Instant,
+    spent: u64,
     /// The limit that was hit, once one was.
     pub hit: Option<LimitHit>,
 }
@@ -64,7 +66,22 @@ impl Budget {
         Budget {
             limits,
             start: Instant::now(),
+            spent: 0,
             hit: None,
+        }
+    }
+
+    /// Count the nodes of a finished search.
+    pub fn spend(&mut self, nodes: u64) {
+        self.spent += nodes;
+    }
+
+    /// Count the nodes spent on a budget made by [`Budget::capped`]; the
+    /// node limit is hit when they use up what was left.
+    pub fn absorb(&mut self, capped: &Budget) {
+        self.spent += capped.spent;
+        if self.limits.nodes.is_some_and(|n| self.spent >= n) {
+            self.hit_limit(LimitHit::Nodes);
         }
     }
 
@@ -74,15 +91,18 @@ impl Budget {
     }
 
     /// The same budget (clock, time limit, cancellation, no limit hit yet)
-    /// with at most `nodes` nodes per search: for a search whose answer is
-    /// only wanted when it comes cheaply.
+    /// with at most `nodes` more nodes (and no more than this budget has
+    /// left): for a search whose answer is only wanted when it comes
+    /// cheaply. Give its nodes back with [`Budget::absorb`].
     pub fn capped(&self, nodes: u64) -> Budget {
         let mut b = Budget {
             limits: self.limits.clone(),
             start: self.start,
+            spent: 0,
             hit: None,
         };
-        b.limits.nodes = Some(self.limits.nodes.map_or(nodes, |n| n.min(nodes)));
+        let left = self.limits.nodes.map(|n| n.saturating_sub(self.spent));
+        b.limits.nodes = Some(left.map_or(nodes, |n| n.min(nodes)));
         b
     }
 
@@ -91,22 +111,22 @@ impl Budget {
         self.start.elapsed().as_secs_f64()
     }
 
-    /// Check the limits after `nodes` nodes; cheap checks every call, the
-    /// clock and the flag every 1024 nodes.
+    /// Check the limits after `nodes` nodes of the running search; cheap
+    /// checks every call, the clock and the flag every 1024 nodes.
     #[inline]
     pub fn check(&mut self, nodes: u64) -> bool {
         if self.hit.is_some() {
             return true;
         }
         if let Some(n) = self.limits.nodes {
-            if nodes >= n {
+            if self.spent + nodes >= n {
                 self.hit = Some(LimitHit::Nodes);
                 return true;
             }
         }
         if nodes & 1023 == 0 {
             if let Some(p) = &self.limits.progress {
-                p.store(nodes, Ordering::Relaxed);
+                p.store(self.spent + nodes, Ordering::Relaxed);
             }
             if self.limits.time.is_some() || self.limits.deadline.is_some() {
                 let now = Instant::now();
@@ -158,5 +178,32 @@ mod tests {
         assert!(c.check(100));
         assert_eq!((c.hit, b.hit), (Some(LimitHit::Nodes), None));
         assert_eq!(b.capped(1000).limits.nodes, Some(500));
+    }
+
+    #[test]
+    fn the_node_limit_holds_for_all_searches_together() {
+        let mut b = Budget::new(Limits {
+            nodes: Some(500),
+            ..Limits::default()
+        });
+        assert!(!b.check(300));
+        b.spend(300);
+        assert!(!b.check(199));
+        let mut c = b.capped(1000);
+        assert_eq!(c.limits.nodes, Some(200));
+        c.spend(150);
+        b.absorb(&c);
+        assert!(b.hit.is_none());
+        assert!(b.check(50));
+        assert_eq!(b.hit, Some(LimitHit::Nodes));
+        // a capped search that uses up the rest hits the limit of both
+        let mut d = Budget::new(Limits {
+            nodes: Some(100),
+            ..Limits::default()
+        });
+        let mut e = d.capped(1000);
+        e.spend(100);
+        d.absorb(&e);
+        assert_eq!(d.hit, Some(LimitHit::Nodes));
     }
 }

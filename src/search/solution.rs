@@ -128,8 +128,9 @@ impl<'a> LineSearch<'a> {
         let o = df.search(depth);
         self.nodes += df.nodes;
         self.stats.add(&df.stats);
-        if let Some(hit) = capped.and_then(|b| b.hit) {
-            if hit != LimitHit::Nodes {
+        if let Some(b) = capped {
+            self.budget.absorb(&b);
+            if let Some(hit) = b.hit.filter(|&h| h != LimitHit::Nodes) {
                 self.budget.hit_limit(hit);
             }
         }
@@ -172,6 +173,7 @@ impl<'a> LineSearch<'a> {
             spent += df.nodes;
             self.nodes += df.nodes;
             self.stats.add(&df.stats);
+            self.budget.absorb(&capped);
             if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
                 self.budget.hit_limit(hit);
             }
