@@ -16,6 +16,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod hand;
+pub mod handicap;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
