@@ -17,6 +17,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod hand;
 pub mod handicap;
+pub mod impasse;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
