@@ -166,6 +166,11 @@ fn counting_needs_both_kings_entered() {
     }
 }
 
+/// A declaration lost for want of points.
+fn too_few(points: u32, needed: u32) -> Declaration {
+    Declaration::Loss(DeclarationFailure::TooFewPoints { points, needed })
+}
+
 /// Black to move, king 5a, nine pawns on rank b and a gold on 5c: ten
 /// pieces and ten points in the camp. `hands` holds the rest.
 fn black_declares(hands: &str) -> Position {
@@ -182,23 +187,14 @@ fn declaration_28_27() {
     // 27 is not enough for Black.
     assert_eq!(
         declare(&black_declares("RB3G3SNrbs3n4l9p"), r),
-        Loss(TooFewPoints {
-            points: 27,
-            needed: 28
-        })
+        too_few(27, 28)
     );
     // White, mirrored: 27 is enough for White (後手).
     let white = pos("4K4/9/9/9/9/9/4g4/ppppppppp/4k4 w RB3N4L9Prb3g3sn 1");
     assert_eq!(points(&white, Color::White).declared(), 27);
     assert_eq!(declare(&white, r), Win);
     let white26 = pos("4K4/9/9/9/9/9/4g4/ppppppppp/4k4 w RB3NS4L9Prb3g2sn 1");
-    assert_eq!(
-        declare(&white26, r),
-        Loss(TooFewPoints {
-            points: 26,
-            needed: 27
-        })
-    );
+    assert_eq!(declare(&white26, r), too_few(26, 27));
     // Nine pieces in the camp (the gold in hand): not allowed, whatever
     // the points (28 here).
     let nine = pos("4K4/PPPPPPPPP/9/9/9/9/9/9/4k4 b RB4G4SNrb3n4l9p 1");
@@ -214,13 +210,7 @@ fn declaration_28_27() {
     // A piece outside the camp does not count: 27 declared, 28 owned.
     let outside = pos("4K4/PPPPPPPPP/4G4/4G4/9/9/9/9/4k4 b RB2G4SNrb3n4l9p 1");
     assert_eq!(points(&outside, Color::Black).total(), 28);
-    assert_eq!(
-        declare(&outside, r),
-        Loss(TooFewPoints {
-            points: 27,
-            needed: 28
-        })
-    );
+    assert_eq!(declare(&outside, r), too_few(27, 28));
     // No king at all (a tsume attacker): not entered.
     let kingless = pos("9/PPPPPPPPP/4G4/9/9/9/9/9/4k4 b RB3G4SNrb3n4l9p 1");
     assert_eq!(declare(&kingless, r), Loss(KingNotEntered));
@@ -243,13 +233,7 @@ fn declaration_24() {
     // 24: a draw; 23: a loss. The same thresholds for White.
     let p23 = black_declares("RB3Grb4s4n4l9p");
     assert_eq!(points(&p23, Color::Black).declared(), 23);
-    assert_eq!(
-        declare(&p23, r),
-        Loss(DeclarationFailure::TooFewPoints {
-            points: 23,
-            needed: 24
-        })
-    );
+    assert_eq!(declare(&p23, r), too_few(23, 24));
     let p24 = black_declares("RB3GSrb3s4n4l9p");
     assert_eq!(points(&p24, Color::Black).declared(), 24);
     assert_eq!(declare(&p24, r), Draw);

@@ -103,6 +103,20 @@ impl Engine {
             .to_string()
     }
 
+    /// `position` then `go mate 500`: stopped by the time limit, not
+    /// before 500 ms, and answered `checkmate timeout`.
+    fn expect_time_limit(&mut self, position: &str) {
+        self.send(position);
+        let t0 = Instant::now();
+        self.send("go mate 500");
+        assert_eq!(
+            self.summary_within(Duration::from_secs(10)),
+            "no result: stopped by the time limit"
+        );
+        self.expect("checkmate timeout");
+        assert!(t0.elapsed() >= Duration::from_millis(500));
+    }
+
     /// No reply is pending: a following `isready` gets `readyok` as the
     /// very next line.
     fn expect_silence_then_ready(&mut self) {
@@ -258,15 +272,7 @@ fn full_session() {
     e.expect("checkmate G*5b");
 
     // A time limit on a hard problem.
-    e.send(HARD);
-    let t0 = Instant::now();
-    e.send("go mate 500");
-    assert_eq!(
-        e.summary_within(Duration::from_secs(10)),
-        "no result: stopped by the time limit"
-    );
-    e.expect("checkmate timeout");
-    assert!(t0.elapsed() >= Duration::from_millis(500));
+    e.expect_time_limit(HARD);
 
     // `stop` during a long search; the loop keeps listening meanwhile.
     e.progress.clear();
@@ -393,15 +399,7 @@ fn hard_problem_times_out() {
         .expect("明日香 in the data file");
     let mut e = Engine::start();
     e.send("setoption name USI_Hash value 64");
-    e.send(&format!("position sfen {sfen}"));
-    let t0 = Instant::now();
-    e.send("go mate 500");
-    assert_eq!(
-        e.summary_within(Duration::from_secs(10)),
-        "no result: stopped by the time limit"
-    );
-    e.expect("checkmate timeout");
-    assert!(t0.elapsed() >= Duration::from_millis(500));
+    e.expect_time_limit(&format!("position sfen {sfen}"));
     e.send("quit");
     e.expect_exit(PROMPT);
 }
