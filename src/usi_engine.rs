@@ -26,7 +26,9 @@
 //!   today;
 //! - with `DefenderHandRest` (default on) the defender also holds every
 //!   piece on neither the board nor a hand (玉方持駒は残り全部); a position
-//!   from a real game has no such piece and is unchanged.
+//!   from an even game has no such piece, and one from a handicap start
+//!   (by name or SFEN, with its moves) is taken as sent: the removed
+//!   pieces are out of play.
 //!
 //! # Example
 //!
@@ -154,9 +156,9 @@ struct Engine<'scope, 'env, W> {
     scope: &'scope Scope<'scope, 'env>,
     out: &'scope Output<W>,
     options: EngineOptions,
-    /// The position of the last `position` command; `None` before one and
-    /// after a refused one.
-    position: Option<Position>,
+    /// The position of the last `position` command, and whether it comes
+    /// from a game start; `None` before one and after a refused one.
+    position: Option<(Position, bool)>,
     /// The idle solver and its table size in MiB.
     solver: Option<(Solver, u64)>,
     running: Option<Running<'scope>>,
@@ -219,7 +221,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                     self.error(&e.to_string());
                 }
             }
-            Command::Position(p) => self.position = Some(*p),
+            Command::Position { pos, game } => self.position = Some((*pos, game)),
             Command::GoMate(time) => self.go_mate(time),
             Command::Stop => {
                 if let Some(r) = &self.running {
@@ -286,7 +288,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             self.error("a search is already running; send stop first");
             return;
         }
-        let Some(mut pos) = self.position.clone() else {
+        let Some((mut pos, game)) = self.position.clone() else {
             self.out.write_lines(&[
                 "info string error: no position: send a valid 'position' command before 'go mate'"
                     .into(),
@@ -294,7 +296,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             ]);
             return;
         };
-        if self.options.defender_hand_rest {
+        if self.options.defender_hand_rest && !game {
             if let Some((completed, added)) = complete_defender_hand(&pos) {
                 let defender = pos.side_to_move().flip();
                 self.say(format!(

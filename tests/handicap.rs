@@ -6,7 +6,7 @@ use std::process::Command;
 
 use tsume::notation::sfen::{parse_position, parse_position_relaxed, parse_sfen, to_sfen};
 use tsume::problem::{position_from_arg, ArgKind};
-use tsume::rules::handicap::{even_setup, Handicap};
+use tsume::rules::handicap::{even_setup, is_game_start, Handicap};
 use tsume::rules::perft::perft;
 use tsume::rules::{Color, Position};
 
@@ -113,6 +113,35 @@ fn positions_white_to_move() {
             assert_eq!(ArgKind::of(&text), ArgKind::Position, "{text}");
             assert_eq!(to_sfen(&position_from_arg(&text).unwrap()), sfen, "{text}");
         }
+    }
+}
+
+#[test]
+fn game_starts() {
+    for (text, start) in [
+        ("startpos", true),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 7",
+            true,
+        ),
+        ("handicap:6-piece", true),
+        (
+            "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            true,
+        ),
+        // Black to move after a handicap set-up: not a start.
+        (
+            "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            false,
+        ),
+        // The removed pieces in a hand: not a start.
+        (
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w l 1",
+            false,
+        ),
+        ("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", false),
+    ] {
+        assert_eq!(is_game_start(&parse_sfen(text).unwrap()), start, "{text}");
     }
 }
 

@@ -238,6 +238,19 @@ fn full_session() {
     assert_eq!(e.summary_within(PROMPT), "no mate");
     e.expect("checkmate nomate");
 
+    // A handicap start (White, 上手, to move), by name or by SFEN: the
+    // removed lance stays out of play (no DefenderHandRest line); no
+    // check at all, no mate.
+    for start in [
+        "handicap:lance",
+        "sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ] {
+        e.send(&format!("position {start} moves 1c1d 7g7f"));
+        e.send("go mate 1000");
+        assert_eq!(e.summary_within(PROMPT), "no mate");
+        e.expect("checkmate nomate");
+    }
+
     // A position given with moves: after 9f5b+ 4a5b, mate in 1.
     e.send(&format!("{MATE3} moves 9f5b+ 4a5b"));
     e.send("go mate 10000");

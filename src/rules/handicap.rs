@@ -146,3 +146,12 @@ pub fn even_setup() -> Setup {
     s.board[BISHOP.index()] = Some(Piece::new(Color::White, Bishop));
     s
 }
+
+/// Whether `setup` is the even start or one of the seven handicap starts,
+/// whatever its move number: the start of a game, whose missing pieces
+/// (a handicap's) are out of play rather than in a hand.
+pub fn is_game_start(setup: &Setup) -> bool {
+    let mut s = setup.clone();
+    s.ply = 1;
+    s == even_setup() || Handicap::ALL.into_iter().any(|h| h.setup() == s)
+}
