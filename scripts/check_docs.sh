@@ -31,10 +31,11 @@
 # sides before comparing: `time:`/`time` values, `nps`, JSON `"seconds"`,
 # the `seconds` column of batch rows, the batch summary's rate, times and
 # job count (the number of cores), its list of the slowest problems (their
-# order follows their times), and in USI sessions `info time`, `nps`, and
-# the node counts of progress lines and of searches cut by `stop` or a time
-# limit. Everything else must be equal. `--update` cannot rewrite a block
-# that uses '...': it prints the diff for a manual edit.
+# order follows their times), and in USI sessions `info ... time`, `nps`,
+# the node counts of progress lines, and the depth, seldepth, node count
+# and hashfull of searches cut by `stop` or a time limit. Everything else
+# must be equal. `--update` cannot rewrite a block that uses '...': it
+# prints the diff for a manual edit.
 #
 # The binary is built once (`cargo build --release --locked`). Slow or
 # timing-bound examples are marked skip with the reason, so a run takes
@@ -87,7 +88,9 @@ normalise() {
         -e 's/^  time: total [0-9.]* s, median [0-9.]* s per problem$/  time: total T s, median T s per problem/' \
         -e '/^ *[0-9][0-9]*\.[0-9][0-9]* s  [^ ]/d' \
         -e 's/info time [0-9]* nodes \([0-9]*\) nps [0-9]*/info time T nodes \1 nps R/' \
+        -e 's/^\(< info depth [0-9]* seldepth [0-9]*\) time [0-9]* nodes \([0-9]*\) nps [0-9]*/\1 time T nodes \2 nps R/' \
         -e '/info time T nodes [0-9]* nps R$/s/nodes [0-9]*/nodes N/' \
+        -e '/string no result: /s/depth [0-9]* seldepth [0-9]* time T nodes [0-9]* nps R hashfull [0-9]*/depth D seldepth S time T nodes N nps R hashfull H/' \
         -e '/string no result: /s/nodes [0-9]*/nodes N/' |
         awk -F, -v OFS=, '/^[0-9]+,/ && NF >= 12 { $12 = "T" } { print }'
 }

@@ -9,18 +9,26 @@
 //! the loop goes on.
 //!
 //! Conventions (see `docs/usi.md`):
+//! - `checkmate nomate` is sent only for a proven no-mate (不詰), and
+//!   `checkmate timeout` for every other answer that is not a mate: a
+//!   limit or `stop` before a verdict, a position that is not a tsume
+//!   position, no usable position. Never a guess, never another word;
 //! - the side to move is the attacker; a position where the side to move
 //!   is itself in check, or where the defender has no king, is not a tsume
 //!   position: `info string cannot solve: <why>` and
-//!   `checkmate nomate`. An attacker king (双玉) is allowed;
+//!   `checkmate timeout`. An attacker king (双玉) is allowed;
 //! - `go mate` without a usable position (none sent yet, or the last
-//!   `position` was refused) answers `checkmate nomate` after an error, so
+//!   `position` was refused) answers `checkmate timeout` after an error, so
 //!   a GUI waiting for `checkmate` never hangs;
-//! - a limit or `stop` before a verdict answers `checkmate timeout`, never
-//!   a guess;
+//! - a mate is announced by `info ... score mate <n> pv <moves>` just
+//!   before its `checkmate <moves>`;
+//! - `Threads` is accepted and stored, but the search is single-threaded
+//!   today;
 //! - with `DefenderHandRest` (default on) the defender also holds every
 //!   piece on neither the board nor a hand (玉方持駒は残り全部); a position
-//!   from a real game has no such piece and is unchanged.
+//!   from an even game has no such piece, and one from a handicap start
+//!   (by name or SFEN, with its moves) is taken as sent: the removed
+//!   pieces are out of play.
 //!
 //! # Example
 //!
@@ -31,7 +39,7 @@
 //! tsume::usi_engine::run(input.as_bytes(), &mut out).unwrap();
 //! let out = String::from_utf8(out).unwrap();
 //! assert!(out.contains("usiok\n"));
-//! assert!(out.ends_with("checkmate 9f5b+ 4a5b S*4b\n"));
+//! assert!(out.contains(" score mate 3 pv 9f5b+ 4a5b S*4b\ncheckmate 9f5b+ 4a5b S*4b\n"));
 //! ```
 
 pub mod command;
@@ -148,9 +156,9 @@ struct Engine<'scope, 'env, W> {
     scope: &'scope Scope<'scope, 'env>,
     out: &'scope Output<W>,
     options: EngineOptions,
-    /// The position of the last `position` command; `None` before one and
-    /// after a refused one.
-    position: Option<Position>,
+    /// The position of the last `position` command, and whether it comes
+    /// from a game start; `None` before one and after a refused one.
+    position: Option<(Position, bool)>,
     /// The idle solver and its table size in MiB.
     solver: Option<(Solver, u64)>,
     running: Option<Running<'scope>>,
@@ -213,7 +221,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                     self.error(&e.to_string());
                 }
             }
-            Command::Position(p) => self.position = Some(*p),
+            Command::Position { pos, game } => self.position = Some((*pos, game)),
             Command::GoMate(time) => self.go_mate(time),
             Command::Stop => {
                 if let Some(r) = &self.running {
@@ -280,15 +288,15 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             self.error("a search is already running; send stop first");
             return;
         }
-        let Some(mut pos) = self.position.clone() else {
+        let Some((mut pos, game)) = self.position.clone() else {
             self.out.write_lines(&[
                 "info string error: no position: send a valid 'position' command before 'go mate'"
                     .into(),
-                "checkmate nomate".into(),
+                "checkmate timeout".into(),
             ]);
             return;
         };
-        if self.options.defender_hand_rest {
+        if self.options.defender_hand_rest && !game {
             if let Some((completed, added)) = complete_defender_hand(&pos) {
                 let defender = pos.side_to_move().flip();
                 self.say(format!(

@@ -139,6 +139,7 @@ fn invalid_corpus_covers_every_kind() {
         "BadHand",
         "BadMoveNumber",
         "Trailing",
+        "UnknownHandicap",
         "TooManyPieces",
         "TwoPawns",
         "DeadPiece",

@@ -88,15 +88,33 @@ impl Engine {
         assert_eq!(self.reply_within(PROMPT), want);
     }
 
-    /// The `info time T nodes N nps P string <text>` summary of a search:
-    /// checks its form and returns `<text>`.
-    fn summary_within(&mut self, timeout: Duration) -> String {
+    /// The final `info depth ..` line of a search, masked (see [`mask`]).
+    fn final_within(&mut self, timeout: Duration) -> String {
         let line = self.reply_within(timeout);
-        let (head, text) = line
-            .split_once(" string ")
-            .unwrap_or_else(|| panic!("not a summary: {line}"));
-        assert!(parse_progress(head).is_some(), "bad summary head: {line}");
-        text.to_string()
+        mask(&line).unwrap_or_else(|| panic!("not a final info line: {line}"))
+    }
+
+    /// The `string <text>` of a search's final `info` line (no mate, no
+    /// result): checks its form and returns `<text>`.
+    fn summary_within(&mut self, timeout: Duration) -> String {
+        let line = self.final_within(timeout);
+        line.strip_prefix("info depth D seldepth S time T nodes N nps X hashfull H string ")
+            .unwrap_or_else(|| panic!("not a summary: {line}"))
+            .to_string()
+    }
+
+    /// `position` then `go mate 500`: stopped by the time limit, not
+    /// before 500 ms, and answered `checkmate timeout`.
+    fn expect_time_limit(&mut self, position: &str) {
+        self.send(position);
+        let t0 = Instant::now();
+        self.send("go mate 500");
+        assert_eq!(
+            self.summary_within(Duration::from_secs(10)),
+            "no result: stopped by the time limit"
+        );
+        self.expect("checkmate timeout");
+        assert!(t0.elapsed() >= Duration::from_millis(500));
     }
 
     /// No reply is pending: a following `isready` gets `readyok` as the
@@ -151,14 +169,36 @@ fn parse_progress(line: &str) -> Option<(u64, u64)> {
     Some((t, n))
 }
 
-/// The summary of a mate: `mate in N`, possibly noting that the length is
-/// not proven minimal.
-fn assert_mate_in(text: &str, n: usize) {
-    let want = format!("mate in {n}");
-    assert!(
-        text == want || text == format!("{want} (length not proven minimal)"),
-        "summary {text:?}, want {want:?}"
-    );
+/// A search's final line `info depth D seldepth S time T nodes N nps X
+/// hashfull H <rest>` with its machine-dependent figures masked (a mate's
+/// depth, its length, is kept), after checking them: seldepth ≥ depth,
+/// nps = nodes·1000/max(time, 1), hashfull ≤ 1000. `None` for any other
+/// line.
+fn mask(line: &str) -> Option<String> {
+    let w: Vec<&str> = line.splitn(14, ' ').collect();
+    let ["info", "depth", d, "seldepth", sd, "time", t, "nodes", n, "nps", p, "hashfull", h, rest] =
+        w.as_slice()
+    else {
+        return None;
+    };
+    let num = |s: &str| s.parse::<u64>().ok();
+    let (d, sd, t, n, p, h) = (num(d)?, num(sd)?, num(t)?, num(n)?, num(p)?, num(h)?);
+    assert!(sd >= d, "seldepth < depth: {line}");
+    assert_eq!(p, n * 1000 / t.max(1), "nps of {line}");
+    assert!(h <= 1000, "hashfull of {line}");
+    let depth = if rest.starts_with("score mate ") {
+        d.to_string()
+    } else {
+        "D".to_string()
+    };
+    Some(format!(
+        "info depth {depth} seldepth S time T nodes N nps X hashfull H {rest}"
+    ))
+}
+
+/// The final line of a mate in `n` whose line is `pv`.
+fn mate_line(n: usize, pv: &str) -> String {
+    format!("info depth {n} seldepth S time T nodes N nps X hashfull H score mate {n} pv {pv}")
 }
 
 #[test]
@@ -171,6 +211,7 @@ fn full_session() {
         concat!("id name tsume ", env!("CARGO_PKG_VERSION")),
         "id author the tsume authors",
         "option name USI_Hash type spin default 256 min 1 max 1048576",
+        "option name Threads type spin default 1 min 1 max 1024",
         "option name NodesLimit type spin default 0 min 0 max 2147483647",
         "option name FutileInterpositions type combo default exclude var exclude var count",
         "option name DefenderHandRest type check default true",
@@ -180,6 +221,7 @@ fn full_session() {
     }
     e.send("setoption name USI_Hash value 16");
     e.send("setoption name USI_Ponder value false");
+    e.send("setoption name Threads value 2");
     e.send("isready");
     e.expect("readyok");
     e.send("usinewgame");
@@ -187,8 +229,7 @@ fn full_session() {
     // A short mate.
     e.send(MATE3);
     e.send("go mate 10000");
-    let s = e.summary_within(PROMPT);
-    assert_mate_in(&s, 3);
+    assert_eq!(e.final_within(PROMPT), mate_line(3, "9f5b+ 4a5b S*4b"));
     e.expect("checkmate 9f5b+ 4a5b S*4b");
 
     // No mate.
@@ -197,18 +238,30 @@ fn full_session() {
     assert_eq!(e.summary_within(PROMPT), "no mate");
     e.expect("checkmate nomate");
 
+    // A handicap start (White, 上手, to move), by name or by SFEN: the
+    // removed lance stays out of play (no DefenderHandRest line); no
+    // check at all, no mate.
+    for start in [
+        "handicap:lance",
+        "sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ] {
+        e.send(&format!("position {start} moves 1c1d 7g7f"));
+        e.send("go mate 1000");
+        assert_eq!(e.summary_within(PROMPT), "no mate");
+        e.expect("checkmate nomate");
+    }
+
     // A position given with moves: after 9f5b+ 4a5b, mate in 1.
     e.send(&format!("{MATE3} moves 9f5b+ 4a5b"));
     e.send("go mate 10000");
-    let s = e.summary_within(PROMPT);
-    assert_mate_in(&s, 1);
+    assert_eq!(e.final_within(PROMPT), mate_line(1, "S*4b"));
     e.expect("checkmate S*4b");
 
     // White to move attacks; black has no king: not a tsume position.
     e.send(&format!("{MATE3} moves 9f5b+"));
     e.send("go mate 1000");
     e.expect("info string cannot solve: the defender (black) has no king");
-    e.expect("checkmate nomate");
+    e.expect("checkmate timeout");
 
     // Both kings (双玉), the side to move in check: refused, explained.
     // DefenderHandRest first gives black (the defender) the missing pieces.
@@ -220,7 +273,7 @@ fn full_session() {
     e.expect(
         "info string cannot solve: the side to move (white) is in check: not a tsume position",
     );
-    e.expect("checkmate nomate");
+    e.expect("checkmate timeout");
 
     // Both kings, attacker to move: a mate in 1 like any other.
     e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
@@ -228,20 +281,11 @@ fn full_session() {
     e.expect(
         "info string DefenderHandRest: the defender's hand gets the remaining pieces 2r2b3g4s4n4l17p",
     );
-    let s = e.summary_within(PROMPT);
-    assert_mate_in(&s, 1);
+    assert_eq!(e.final_within(PROMPT), mate_line(1, "G*5b"));
     e.expect("checkmate G*5b");
 
     // A time limit on a hard problem.
-    e.send(HARD);
-    let t0 = Instant::now();
-    e.send("go mate 500");
-    assert_eq!(
-        e.summary_within(Duration::from_secs(10)),
-        "no result: stopped by the time limit"
-    );
-    e.expect("checkmate timeout");
-    assert!(t0.elapsed() >= Duration::from_millis(500));
+    e.expect_time_limit(HARD);
 
     // `stop` during a long search; the loop keeps listening meanwhile.
     e.progress.clear();
@@ -312,7 +356,7 @@ fn full_session() {
     // After a refused position there is no position to solve.
     e.send("go mate 1000");
     e.expect("info string error: no position: send a valid 'position' command before 'go mate'");
-    e.expect("checkmate nomate");
+    e.expect("checkmate timeout");
     e.expect_silence_then_ready();
 
     e.send("quit");
@@ -338,9 +382,37 @@ fn options_change_the_search() {
     e.send("setoption name futileinterpositions value COUNT");
     e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     e.send("go mate 1000");
-    let s = e.summary_within(PROMPT);
-    assert_mate_in(&s, 1);
+    assert_eq!(e.final_within(PROMPT), mate_line(1, "G*5b"));
     e.expect("checkmate G*5b");
+    // A second gold is left over (駒余り): a note before the line.
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b 2G 1");
+    e.send("go mate 1000");
+    e.expect("info string mate in 1: pieces left over: G");
+    assert_eq!(e.final_within(PROMPT), mate_line(1, "G*5b"));
+    e.expect("checkmate G*5b");
+    e.send("quit");
+    e.expect_exit(PROMPT);
+}
+
+/// A long problem (明日香, 703 plies; no solver here proves it in a
+/// minute) with half a second: `checkmate timeout`, after a final line
+/// that says why.
+#[test]
+fn hard_problem_times_out() {
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/shtsume-long-named.tsv"
+    );
+    let text = std::fs::read_to_string(data).unwrap();
+    let sfen = text
+        .lines()
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .find(|f| f.get(2) == Some(&"明日香"))
+        .map(|f| f[0].to_string())
+        .expect("明日香 in the data file");
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 64");
+    e.expect_time_limit(&format!("position sfen {sfen}"));
     e.send("quit");
     e.expect_exit(PROMPT);
 }
@@ -386,6 +458,7 @@ const VOCABULARY: &[&str] = &[
     "value",
     "USI_Hash",
     "NodesLimit",
+    "Threads",
     "FutileInterpositions",
     "DefenderHandRest",
     "USI_Ponder",
@@ -555,8 +628,7 @@ fn hash_too_large_is_refused() {
     e.send(MATE3);
     e.send("go mate 10000");
     e.expect("info string error: cannot allocate a 1048576 MiB hash table; using 8 MiB");
-    let s = e.summary_within(PROMPT);
-    assert_mate_in(&s, 3);
+    assert_eq!(e.final_within(PROMPT), mate_line(3, "9f5b+ 4a5b S*4b"));
     e.expect("checkmate 9f5b+ 4a5b S*4b");
     e.send("quit");
     e.expect_exit(PROMPT);

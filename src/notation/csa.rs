@@ -27,7 +27,6 @@
 
 use super::japanese::parse_number;
 use super::record::Record;
-use super::sfen::{parse_sfen, STARTPOS};
 use crate::rules::{
     Color, Hand, Move, MoveList, Piece, PieceKind, Position, PositionError, Setup, Square,
 };
@@ -325,7 +324,7 @@ fn parse_square(s: &str) -> Option<Option<Square>> {
 }
 
 fn pi_line(b: &mut Block, rest: &str, ln: usize, col: usize) -> Result<(), CsaError> {
-    b.setup = parse_sfen(STARTPOS).expect("start position parses");
+    b.setup = crate::rules::handicap::even_setup();
     b.rows = [Some(0); 9];
     b.any_board = true;
     b.line = ln;

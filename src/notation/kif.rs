@@ -33,7 +33,8 @@ use super::japanese::{
     digit_value, kind_from_char, parse_move, parse_number, JapaneseMoveErrorKind,
 };
 use super::record::Record;
-use super::sfen::{parse_sfen, STARTPOS};
+use super::sfen::parse_sfen;
+use crate::rules::handicap::{even_setup, Handicap};
 use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Setup, Square};
 
 /// What is wrong in a KIF or KI2 text.
@@ -117,41 +118,13 @@ fn kerr(line: usize, column: usize, kind: KifErrorKind) -> KifError {
     KifError { line, column, kind }
 }
 
-/// Start positions for the `手合割` names (the stronger side, 上手, is
-/// White and moves first in a handicap game).
-const HANDICAPS: [(&str, &str); 11] = [
-    ("平手", STARTPOS),
-    (
-        "香落ち",
-        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
+/// Start positions for the `手合割` names beyond 平手 and the seven of
+/// [`Handicap`] (the stronger side, 上手, is White and moves first in a
+/// handicap game).
+const OTHER_HANDICAPS: [(&str, &str); 3] = [
     (
         "右香落ち",
         "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "角落ち",
-        "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "飛車落ち",
-        "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "飛香落ち",
-        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "二枚落ち",
-        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "四枚落ち",
-        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "六枚落ち",
-        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     ),
     (
         "八枚落ち",
@@ -162,6 +135,18 @@ const HANDICAPS: [(&str, &str); 11] = [
         "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     ),
 ];
+
+/// The start position a `手合割` name stands for.
+fn handicap_setup(name: &str) -> Option<Setup> {
+    if name == "平手" {
+        return Some(even_setup());
+    }
+    if let Some(h) = Handicap::ALL.into_iter().find(|h| h.japanese() == name) {
+        return Some(h.setup());
+    }
+    let (_, sfen) = OTHER_HANDICAPS.iter().find(|(n, _)| *n == name)?;
+    parse_sfen(sfen).ok()
+}
 
 /// A hand line: explicit pieces, or "all the rest".
 #[derive(Clone, Copy, Debug)]
@@ -604,15 +589,12 @@ fn build_position(p: &Parts, first_line: usize) -> Result<Position, KifError> {
         }
         (setup, p.board_line.unwrap_or(first_line))
     } else if let Some((name, ln, col)) = &p.handicap {
-        let Some((_, sfen)) = HANDICAPS.iter().find(|(n, _)| n == name) else {
+        let Some(setup) = handicap_setup(name) else {
             return Err(kerr(*ln, *col, KifErrorKind::UnknownHandicap(name.clone())));
         };
-        (parse_sfen(sfen).expect("handicap table parses"), *ln)
+        (setup, *ln)
     } else if !p.moves.is_empty() {
-        (
-            parse_sfen(STARTPOS).expect("start position parses"),
-            first_line,
-        )
+        (even_setup(), first_line)
     } else {
         return Err(kerr(first_line, 1, KifErrorKind::NoPosition));
     };

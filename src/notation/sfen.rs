@@ -1,9 +1,12 @@
 //! SFEN (USI position text): parse into a `Setup` with typed, positioned
 //! errors, and print canonically (hands Black then White, each R B G S N L P).
 //!
-//! Accepted forms: `startpos`, `sfen <sfen>`, bare `<sfen>`, each optionally
-//! preceded by `position` and followed by `moves m1 m2 ...`. Hands may list
-//! kinds in any order; the move number is optional.
+//! Accepted forms: `startpos`, `handicap:<name>` (the seven handicap
+//! set-ups of [`crate::rules::handicap`]: `handicap:lance`, `bishop`,
+//! `rook`, `rook-lance`, `2-piece`, `4-piece`, `6-piece`; White moves
+//! first), `sfen <sfen>`, bare `<sfen>`, each optionally preceded by
+//! `position` and followed by `moves m1 m2 ...`. Hands may list kinds in
+//! any order; the move number is optional.
 //!
 //! # Example
 //!
@@ -13,12 +16,19 @@
 //! assert_eq!(to_sfen(&pos), "4k4/4G4/9/9/9/9/9/9/9 w - 2");
 //! let err = parse_position("sfen 9/9/9 b - 1").unwrap_err();
 //! assert_eq!(err.to_string(), "board has 3 ranks, expected 9 (at column 6)");
+//! let pos = parse_position("position handicap:2-piece moves 5a4b").unwrap();
+//! assert_eq!(to_sfen(&pos), "lnsg1gsnl/5k3/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2");
 //! ```
 
+use crate::rules::handicap::{even_setup, Handicap};
 use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Setup, Square};
 
 /// The start position.
 pub const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// The prefix of a named handicap set-up in a position text
+/// (`handicap:lance`).
+pub const HANDICAP_PREFIX: &str = "handicap:";
 
 /// What is wrong with an SFEN text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +65,8 @@ pub enum SfenErrorKind {
     BadMoveNumber(String),
     /// Text after the position that is not `moves ...`.
     Trailing(String),
+    /// `handicap:<name>` with a name that is not one of the seven.
+    UnknownHandicap(String),
 }
 
 /// An SFEN parse error at a byte offset of the input.
@@ -92,6 +104,10 @@ impl SfenError {
             SfenErrorKind::BadHand(s) => format!("bad hand: {s}"),
             SfenErrorKind::BadMoveNumber(s) => format!("bad move number '{s}'"),
             SfenErrorKind::Trailing(s) => format!("unexpected '{s}' after the position"),
+            SfenErrorKind::UnknownHandicap(s) => format!(
+                "unknown handicap '{s}': expected one of {}",
+                Handicap::ALL.map(Handicap::name).join(", ")
+            ),
         }
     }
 }
@@ -310,7 +326,8 @@ pub struct ParsedPosition<'a> {
     pub moves: Vec<(usize, &'a str)>,
 }
 
-/// Parse `[position] (startpos | [sfen] <board> <side> <hand> [<ply>]) [moves ...]`.
+/// Parse `[position] (startpos | handicap:<name> | [sfen] <board> <side>
+/// <hand> [<ply>]) [moves ...]`.
 pub fn parse_position_text(s: &str) -> Result<ParsedPosition<'_>, SfenError> {
     let toks = tokens(s);
     let mut i = 0;
@@ -323,7 +340,20 @@ pub fn parse_position_text(s: &str) -> Result<ParsedPosition<'_>, SfenError> {
     let end_off = s.len();
     let setup = if toks.get(i).map(|t| t.1) == Some("startpos") {
         i += 1;
-        parse_sfen(STARTPOS).expect("start position parses")
+        even_setup()
+    } else if let Some((off, name)) = toks
+        .get(i)
+        .and_then(|&(off, t)| Some((off, t.strip_prefix(HANDICAP_PREFIX)?)))
+    {
+        i += 1;
+        let Some(h) = Handicap::from_name(name) else {
+            let name = name.chars().take(40).collect();
+            return Err(SfenError::new(
+                off + HANDICAP_PREFIX.len(),
+                SfenErrorKind::UnknownHandicap(name),
+            ));
+        };
+        h.setup()
     } else {
         if toks.get(i).map(|t| t.1) == Some("sfen") {
             i += 1;

@@ -13,7 +13,8 @@ pub enum ArgKind {
     /// A file or directory: one that exists, or a word that is not a
     /// position (no spaces: `book.sfen`, `problems/x`, `notes`).
     Path,
-    /// A position text: `sfen ...`, `position ...`, `startpos`, a bare
+    /// A position text: `sfen ...`, `position ...`, `startpos`,
+    /// `handicap:<name>`, a bare
     /// SFEN (eight `/`), or any text with spaces that is not an existing
     /// path.
     Position,
@@ -28,6 +29,7 @@ impl ArgKind {
     /// assert_eq!(ArgKind::of("-"), ArgKind::Stdin);
     /// assert_eq!(ArgKind::of("no/such/book.sfen"), ArgKind::Path);
     /// assert_eq!(ArgKind::of("startpos"), ArgKind::Position);
+    /// assert_eq!(ArgKind::of("handicap:lance"), ArgKind::Position);
     /// assert_eq!(ArgKind::of("4k4/9/9 b - 1"), ArgKind::Position);
     /// ```
     pub fn of(arg: &str) -> ArgKind {
@@ -49,6 +51,7 @@ fn looks_like_position(arg: &str) -> bool {
     t.starts_with("position ")
         || t.starts_with("sfen ")
         || t.starts_with("startpos")
+        || t.starts_with(crate::notation::sfen::HANDICAP_PREFIX)
         || t.matches('/').count() >= 8
 }
 

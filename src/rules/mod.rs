@@ -1,5 +1,7 @@
 //! The rules core (本将棋): types, bitboards, attacks, hands, moves, Zobrist
-//! keys, positions with do/undo, and move generation. It knows nothing of
+//! keys, positions with do/undo, and move generation; beside them the
+//! even and handicap starts (平手, 駒落ち), and the game endings other
+//! than mate: impasse (入玉) and repetition (千日手). It knows nothing of
 //! search.
 //!
 //! # Example
@@ -16,10 +18,13 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod hand;
+pub mod handicap;
+pub mod impasse;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod sennichite;
 pub mod setup;
 pub mod square;
 pub mod types;

@@ -378,28 +378,6 @@ impl Position {
         )
     }
 
-    /// Per-side material count for impasse (入玉) scoring: rook/bishop (and
-    /// their promotions) 5 points, other pieces 1, kings 0; board and hand.
-    pub fn impasse_points(&self, c: Color) -> u32 {
-        let mut pts = 0;
-        for sq in self.by_color[c] {
-            if let Some(p) = self.board[sq.index()] {
-                pts += match p.kind().unpromote() {
-                    PieceKind::King => 0,
-                    PieceKind::Bishop | PieceKind::Rook => 5,
-                    _ => 1,
-                };
-            }
-        }
-        let h = self.hands[c];
-        pts + 5 * (h.count(PieceKind::Bishop) + h.count(PieceKind::Rook))
-            + h.count(PieceKind::Pawn)
-            + h.count(PieceKind::Lance)
-            + h.count(PieceKind::Knight)
-            + h.count(PieceKind::Silver)
-            + h.count(PieceKind::Gold)
-    }
-
     // ---- do / undo ---------------------------------------------------------
 
     /// Play a legal move.

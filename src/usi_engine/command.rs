@@ -12,7 +12,8 @@
 //! ```
 
 use super::shorten;
-use crate::notation::sfen::{parse_position, PositionTextError};
+use crate::notation::sfen::{parse_position, parse_position_text, PositionTextError};
+use crate::rules::handicap::is_game_start;
 use crate::rules::Position;
 
 /// How long a `go mate` may search.
@@ -42,8 +43,16 @@ pub enum Command {
     },
     /// `usinewgame`.
     UsiNewGame,
-    /// `position startpos|sfen ... [moves ...]`, already played out.
-    Position(Box<Position>),
+    /// `position startpos|handicap:<name>|sfen ... [moves ...]`, already
+    /// played out.
+    Position {
+        /// The position after the moves.
+        pos: Box<Position>,
+        /// Whether the text starts from a game start (平手 or a handicap,
+        /// by name or SFEN; see [`is_game_start`]): its missing pieces are
+        /// out of play, not the defender's.
+        game: bool,
+    },
     /// `go mate <ms>|infinite`.
     GoMate(MateTime),
     /// `stop`.
@@ -117,9 +126,12 @@ fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
 fn parse_position_command(line: &str) -> Result<Command, CommandError> {
     // `line` starts with "position"; the parser accepts that word itself,
     // so byte offsets stay offsets into the line.
-    parse_position(line)
-        .map(|p| Command::Position(Box::new(p)))
-        .map_err(|e| position_error(line, &e))
+    let pos = parse_position(line).map_err(|e| position_error(line, &e))?;
+    let game = parse_position_text(line).is_ok_and(|p| is_game_start(&p.setup));
+    Ok(Command::Position {
+        pos: Box::new(pos),
+        game,
+    })
 }
 
 fn position_error(line: &str, e: &PositionTextError) -> CommandError {

@@ -8,6 +8,8 @@
 //! let mut o = EngineOptions::default();
 //! o.set("usi_hash", Some("64")).unwrap();
 //! assert_eq!(o.hash_mib, 64);
+//! o.set("Threads", Some("2")).unwrap();
+//! assert_eq!(o.threads, 2, "stored; the search is single-threaded today");
 //! assert!(o.set("NodesLimit", Some("-1")).is_err(), "refused, the old value kept");
 //! assert_eq!(o.nodes_limit, 0);
 //! ```
@@ -19,6 +21,10 @@ use crate::search::FutileMode;
 /// allocatable before it is built).
 pub const HASH_MAX_MIB: u64 = 1 << 20;
 
+/// Largest `Threads` (the search is single-threaded today: the value is
+/// stored for when a parallel search exists).
+pub const THREADS_MAX: u64 = 1024;
+
 /// Largest non-zero `NodesLimit` (the largest value a GUI reading spin
 /// bounds as 32-bit integers can show; 0 means no limit).
 pub const NODES_LIMIT_MAX: u64 = i32::MAX as u64;
@@ -28,6 +34,9 @@ pub const NODES_LIMIT_MAX: u64 = i32::MAX as u64;
 pub struct EngineOptions {
     /// `USI_Hash`: transposition table size in MiB.
     pub hash_mib: u64,
+    /// `Threads`: search threads wanted. Accepted and stored; the search
+    /// is single-threaded today, so it has no effect yet.
+    pub threads: u64,
     /// `NodesLimit`: node limit of each `go mate`; 0 = none.
     pub nodes_limit: u64,
     /// `FutileInterpositions`: how futile interpositions (無駄合) count.
@@ -41,6 +50,7 @@ impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
             hash_mib: 256,
+            threads: 1,
             nodes_limit: 0,
             futile: FutileMode::Exclude,
             defender_hand_rest: true,
@@ -79,6 +89,10 @@ impl EngineOptions {
                 d.hash_mib
             ),
             format!(
+                "option name Threads type spin default {} min 1 max {THREADS_MAX}",
+                d.threads
+            ),
+            format!(
                 "option name NodesLimit type spin default {} min 0 max {NODES_LIMIT_MAX}",
                 d.nodes_limit
             ),
@@ -100,6 +114,9 @@ impl EngineOptions {
         match key.as_str() {
             "usi_hash" => {
                 self.hash_mib = spin("USI_Hash", value, 1, HASH_MAX_MIB)?;
+            }
+            "threads" => {
+                self.threads = spin("Threads", value, 1, THREADS_MAX)?;
             }
             "nodeslimit" => {
                 self.nodes_limit = spin("NodesLimit", value, 0, NODES_LIMIT_MAX)?;

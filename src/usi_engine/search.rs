@@ -1,8 +1,11 @@
 //! One `go mate` search. The solver runs on its own thread with a large
 //! stack (df-pn recurses deeply); the job's thread waits for it, writes a
 //! progress line (`info time .. nodes .. nps ..`) every second from the
-//! search's node counter, and at the end exactly one `checkmate ...` line,
-//! preceded by an `info ... string` summary.
+//! search's node counter (the one figure the solver exposes while it
+//! runs), and at the end one `info depth .. seldepth .. time .. nodes ..
+//! nps .. hashfull ..` line (with `score mate <n> pv ..` for a mate) and
+//! exactly one `checkmate ...` line: `nomate` only for a proven no-mate,
+//! `timeout` for everything else that is not a mate.
 //!
 //! # Example
 //!
@@ -11,7 +14,7 @@
 //! let pos = tsume::parse_position("startpos").unwrap();
 //! let r = Solver::new(16).solve(&pos, &SolveOptions::default());
 //! let lines = tsume::usi_engine::search::answer(&r, 0);
-//! assert_eq!(lines.last().unwrap(), "checkmate nomate");
+//! assert_eq!(lines, ["info depth 0 seldepth 0 time 0 nodes 1 nps 1000 hashfull 0 string no mate", "checkmate nomate"]);
 //! ```
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -125,34 +128,68 @@ pub(super) fn run<'scope, 'env, W: std::io::Write + Send>(
     }
 }
 
-/// The `info` summary and the `checkmate` line for a result.
+/// The final `info` line(s) and the `checkmate` line for a result.
 ///
-/// | verdict | reply |
-/// |---|---|
-/// | mate | `checkmate <moves>` |
-/// | no mate | `checkmate nomate` |
-/// | limit hit / `stop` (unknown) | `checkmate timeout` |
-/// | not a tsume position (invalid) | `checkmate nomate` |
+/// Every searched result has one line `info depth D seldepth S time T
+/// nodes N nps X hashfull H ...`: `depth` is the mate length for a mate,
+/// else the deepest ply reached, `seldepth` the deepest ply reached (at
+/// least `depth`), `hashfull` the table's fill in permille.
+///
+/// | verdict | last `info` line ends with | reply |
+/// |---|---|---|
+/// | mate | `score mate <n> pv <moves>` | `checkmate <moves>` |
+/// | no mate (proven) | `string no mate` | `checkmate nomate` |
+/// | limit hit / `stop` (unknown) | `string no result: stopped by ...` | `checkmate timeout` |
+/// | not a tsume position (invalid) | (`info string cannot solve: ...` only) | `checkmate timeout` |
+///
+/// A mate whose length is not proven minimal, or that leaves the attacker
+/// pieces in hand (駒余り), gets an `info string` note before its line.
 pub fn answer(r: &SolveResult, ms: u64) -> Vec<String> {
-    let head = format!("info time {ms} nodes {} nps {}", r.nodes, nps(r.nodes, ms));
+    let deepest = u64::from(r.stats.search.max_ply);
+    let table = &r.stats.table;
+    let hashfull = (u128::from(table.used) * 1000 / u128::from(table.capacity.max(1))).min(1000);
+    let head = |depth: u64| {
+        format!(
+            "info depth {depth} seldepth {} time {ms} nodes {} nps {} hashfull {hashfull}",
+            deepest.max(depth),
+            r.nodes,
+            nps(r.nodes, ms)
+        )
+    };
     match r.verdict {
         Verdict::Mate if !r.moves.is_empty() => {
-            let mut s = format!("{head} string mate in {}", r.moves.len());
+            let mut lines = Vec::new();
+            let mut notes = Vec::new();
             if !r.length_exact {
-                s.push_str(" (length not proven minimal)");
+                notes.push("length not proven minimal".to_string());
             }
             if !r.leftover.is_empty() {
-                s.push_str(", pieces left over: ");
-                s.push_str(&r.leftover.sfen(true));
+                notes.push(format!("pieces left over: {}", r.leftover.sfen(true)));
             }
-            let moves: Vec<String> = r.moves.iter().map(|m| m.usi()).collect();
-            vec![s, format!("checkmate {}", moves.join(" "))]
+            if !notes.is_empty() {
+                lines.push(format!(
+                    "info string mate in {}: {}",
+                    r.moves.len(),
+                    notes.join(", ")
+                ));
+            }
+            let n = r.moves.len();
+            let moves = crate::notation::sfen::moves_usi(&r.moves);
+            lines.push(format!("{} score mate {n} pv {moves}", head(n as u64)));
+            lines.push(format!("checkmate {moves}"));
+            lines
         }
         Verdict::Mate => vec![
-            format!("{head} string error: mate proven but its line could not be read"),
+            format!(
+                "{} string error: mate proven but its line could not be read",
+                head(deepest)
+            ),
             "checkmate timeout".into(),
         ],
-        Verdict::NoMate => vec![format!("{head} string no mate"), "checkmate nomate".into()],
+        Verdict::NoMate => vec![
+            format!("{} string no mate", head(deepest)),
+            "checkmate nomate".into(),
+        ],
         Verdict::Unknown => {
             let why = match r.limit_hit {
                 Some(LimitHit::Time) => "the time limit",
@@ -162,7 +199,7 @@ pub fn answer(r: &SolveResult, ms: u64) -> Vec<String> {
                 None => "a search limit",
             };
             vec![
-                format!("{head} string no result: stopped by {why}"),
+                format!("{} string no result: stopped by {why}", head(deepest)),
                 "checkmate timeout".into(),
             ]
         }
@@ -171,7 +208,7 @@ pub fn answer(r: &SolveResult, ms: u64) -> Vec<String> {
                 "info string cannot solve: {}",
                 r.error.as_deref().unwrap_or("invalid position")
             ),
-            "checkmate nomate".into(),
+            "checkmate timeout".into(),
         ],
     }
 }
