@@ -3,7 +3,7 @@
 checks-only mate is exactly N plies (N in 3, 5, 7, 9, 11), plus no-mates.
 
 usage:
-  gen_mates.py [--count 10000] [--seed 1] [--mix 3=2000,5=2000,...,nomate=1000]
+  gen_mates.py [--count 10000] [--seed 1] [--mix 3=2300,5=2000,7=1700,9=1600,11=1400,nomate=1000]
                [--kh KH_BINARY] [--kh-driver peer_kh.py] [--procs 2]
                [--work DIR] [--max-seconds T] --out FILE.sfen
 
@@ -62,8 +62,14 @@ Determinism
   The selection takes games in order, so the output does not depend on how
   the run was split.
 
-Cost, on the project's 2-core machine (--procs 2): about 10^4 rows an hour
-(see tests/data/README.md). 10^6 rows is a matter of running it long enough.
+Cost, on the project's 2-core machine (--procs 3: KomoringHeights' start-up
+per problem leaves the cores idle part of the time): about 40 minutes for
+the shipped 10^4 rows (2,020 games, 13,300 confirmed candidates), so some
+70 hours for 10^6 (run it in pieces with --work DIR and --max-seconds).
+
+Example (the shipped set):
+  gen_mates.py --count 10000 --seed 1 --procs 3 --work /tmp/gen \
+      --kh /root/.cache/peer-kh/KomoringHeights --out mass-10k.sfen
 
 Licence: this script and the data it makes are part of this repository, under
 the repository's licence.
