@@ -541,17 +541,17 @@ fn usage_errors_exit_2() {
 }
 
 /// A book larger than the streaming threshold (`tsume::batch::STREAM_BYTES`):
-/// 1,200 quick problems (a mate in 3, the start position's no-mate, a
-/// malformed line), about 100 KB.
+/// 2,400 quick problems (a mate in 3, the start position's no-mate, a
+/// malformed line after the first 64 KiB), about 110 KB.
 fn big_book(dir: &Path) -> PathBuf {
     let mut text = String::from("# a book read as it goes\n");
-    for i in 1..=1200 {
+    for i in 1..=2400 {
         let line = match i % 3 {
             0 => format!(
                 "sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1 # id=m{i} title=\"三手詰 {i}\""
             ),
             1 => format!("startpos # id=s{i}"),
-            _ if i == 1100 => format!("sfen 3sks3/9 b - 1 # id=bad{i}"),
+            _ if i == 2000 => format!("sfen 3sks3/9 b - 1 # id=bad{i}"),
             _ => format!("position startpos moves 7g7f # id=w{i}"),
         };
         text.push_str(&line);
@@ -596,10 +596,10 @@ fn large_inputs_stream_and_resume() {
     ]);
     assert_eq!(o.status.code(), Some(1), "the malformed line is a failure");
     let rows = rows_of(&full);
-    assert_eq!(rows.len(), 1200);
+    assert_eq!(rows.len(), 2400);
     assert_eq!(
         rows.iter().map(|r| r.index).collect::<Vec<_>>(),
-        (1..=1200).collect::<Vec<_>>()
+        (1..=2400).collect::<Vec<_>>()
     );
     assert_eq!(
         (rows[0].id.as_str(), rows[0].verdict),
@@ -609,9 +609,9 @@ fn large_inputs_stream_and_resume() {
         (rows[2].id.as_str(), rows[2].verdict, rows[2].length),
         ("m3", RowVerdict::Mate, Some(3))
     );
-    assert_eq!(rows[1099].verdict, RowVerdict::Invalid);
-    assert_eq!(rows[1099].source, format!("{}:1101", book.display()));
-    assert_eq!(rows[1099].error, "column 6: board has 2 ranks, expected 9");
+    assert_eq!(rows[1999].verdict, RowVerdict::Invalid);
+    assert_eq!(rows[1999].source, format!("{}:2001", book.display()));
+    assert_eq!(rows[1999].error, "column 6: board has 2 ranks, expected 9");
 
     // The same book through standard input (read as it goes: it is larger
     // than the part read before the run): the same rows, sources stdin:N.
@@ -652,9 +652,9 @@ fn large_inputs_stream_and_resume() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.starts_with("batch: 498 problems in "), "{err}");
+    assert!(err.starts_with("batch: 1698 problems in "), "{err}");
     assert!(
-        err.contains("; 702 rows from an earlier run, 1200 in all"),
+        err.contains("; 702 rows from an earlier run, 2400 in all"),
         "{err}"
     );
     assert_eq!(untimed(&rows_of(&part)), untimed(&rows));
