@@ -3,18 +3,20 @@
 //!
 //! # How a run goes
 //!
-//! [`load_inputs`] reads every INPUT (files, directories, stdin) into
-//! [`Item`]s numbered from 1 in input order; entries that do not load stay
-//! in the list and become `invalid` rows. The caller selects the items to
-//! run (a [`Shard`], minus the rows a resumed output already has) and calls
-//! [`run`].
+//! [`Inputs`] reads every INPUT (files, directories, stdin) as
+//! [`Item`]s numbered from 1 in input order, one at a time as the run asks
+//! for them (large files of SFEN lines and standard input are streamed;
+//! [`load_inputs`] collects them all); entries that do not load stay in
+//! the sequence and become `invalid` rows. The caller selects the items
+//! to run (a [`Shard`], minus the rows a resumed output already has) and
+//! calls [`run`].
 //!
 //! [`run`] starts `jobs` workers on a rayon pool with 1 GiB stacks (the
 //! searches recurse deeply). Each worker owns one [`Solver`], created on
 //! its first problem with [`BatchOptions::worker_hash_mib`] MiB and reused
 //! for every later problem: each solve starts from a cleared table (see
 //! [`Solver::solve`]), and the table is allocated once per worker, not once
-//! per problem. Workers take the next problem from a shared counter, in
+//! per problem. Workers take the next problem from the shared input, in
 //! input order; finished rows go through a reorder buffer on the calling
 //! thread, which hands them to the callback strictly in input order
 //! ([`Event::Row`]) as soon as all rows before them are done: only the
@@ -65,11 +67,13 @@
 //! ```
 
 mod audit;
+mod input;
 pub mod resume;
 mod row;
 mod summary;
 
 pub use audit::{Audit, AuditReport, FullAudit, InterimAudit};
+pub use input::{Inputs, STREAM_BYTES};
 pub use row::{
     complete_len, read_rows, row_line, ReadRowsError, Row, RowFormat, RowVerdict, RowWriter,
     CSV_HEADER,
@@ -77,14 +81,16 @@ pub use row::{
 pub use summary::{Brief, Summary, MAX_FAILURES, SLOWEST};
 
 use crate::notation::japanese::{line_names, Style};
-use crate::problem::{load_arg, LoadError, LoadErrorKind, Problem};
+#[cfg(doc)]
+use crate::problem::load_arg;
+use crate::problem::{LoadError, Problem};
 use crate::search::{FutileMode, Limits, SolveOptions, Solver};
+use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Table size of each worker when no total is given, MiB (the same as
@@ -133,44 +139,12 @@ impl Item {
 
 /// Load every input (a file, a directory read recursively, `-` for
 /// standard input, or a position string; see [`load_arg`]) into items
-/// numbered from 1. An input that is neither an existing path nor a
-/// position, or a standard input that cannot be read, is an error (a
-/// usage error, unlike a bad entry in a file); a directory without
-/// problem files adds no item.
+/// numbered from 1: [`Inputs`] read to the end. An input that is neither
+/// an existing path nor a position, or a standard input that cannot be
+/// read, is an error (a usage error, unlike a bad entry in a file); a
+/// directory without problem files adds no item.
 pub fn load_inputs<S: AsRef<str>>(inputs: &[S]) -> Result<Vec<Item>, String> {
-    let mut items = Vec::new();
-    for arg in inputs {
-        let arg = arg.as_ref();
-        let entries = load_arg(arg);
-        if arg == "-" || !Path::new(arg).exists() {
-            if let [Err(
-                e @ LoadError {
-                    reason: LoadErrorKind::Io(_),
-                    ..
-                },
-            )] = entries.as_slice()
-            {
-                return Err(e.to_string());
-            }
-        }
-        // A directory without problem files adds nothing (no input at
-        // all is a usage error, for the caller to report).
-        if let [Err(LoadError {
-            reason: LoadErrorKind::NoFiles,
-            ..
-        })] = entries.as_slice()
-        {
-            continue;
-        }
-        let base = items.len();
-        items.extend(
-            entries
-                .into_iter()
-                .enumerate()
-                .map(|(i, entry)| Item::new(base + i + 1, arg, entry)),
-        );
-    }
-    Ok(items)
+    Ok(Inputs::open(inputs)?.collect())
 }
 
 /// A part of the input for one machine: the problems whose index `i`
@@ -304,50 +278,68 @@ pub enum RunEnd {
 #[error("cannot start the batch workers: {0}")]
 pub struct StartError(String);
 
-/// Run `items` (already selected: a shard, minus resumed rows) and call
-/// `on_event` with every row as it finishes and again in input order.
-/// Returning `ControlFlow::Break` from the callback stops the run, and no
-/// event follows.
-pub fn run(
-    items: &[Item],
+/// Run `items` (already selected: a shard, minus resumed rows; a slice,
+/// a `Vec` or any iterator, such as [`Inputs`], which is then read as the
+/// run goes, never all at once) and call `on_event` with every row as it
+/// finishes and again in input order. Returning `ControlFlow::Break` from
+/// the callback stops the run, and no event follows.
+///
+/// Workers take the next item from the iterator (under a lock, so an
+/// iterator that reads and parses does so on the worker that asked), and
+/// nothing is read ahead: memory holds the items being solved and the
+/// rows finished behind a problem still running, whatever the input's
+/// size. A stopped run leaves the rest of the iterator unread.
+pub fn run<I>(
+    items: I,
     opts: &BatchOptions,
     mut on_event: impl FnMut(Event<'_>) -> ControlFlow<()>,
-) -> Result<RunEnd, StartError> {
-    if items.is_empty() {
+) -> Result<RunEnd, StartError>
+where
+    I: IntoIterator,
+    I::IntoIter: Send,
+    I::Item: Borrow<Item> + Send,
+{
+    let items = items.into_iter();
+    if items.size_hint().1 == Some(0) {
         return Ok(RunEnd::Complete);
     }
     let stop = opts.cancel.clone().unwrap_or_default();
-    let workers = opts.workers().min(items.len());
-    let hash = opts.worker_hash_mib();
-    let solve_opts = SolveOptions {
-        limits: Limits {
-            nodes: opts.nodes,
-            time: opts.time,
-            cancel: Some(stop.clone()),
-            ..Limits::default()
-        },
-        futile: opts.futile,
-        ..SolveOptions::default()
+    let workers = match items.size_hint().1 {
+        Some(n) => opts.workers().min(n),
+        None => opts.workers(),
+    };
+    let worker_opts = BatchOptions {
+        cancel: Some(stop.clone()),
+        ..opts.clone()
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
         .thread_name(|i| format!("tsume-batch-{i}"))
         .build()
         .map_err(|e| StartError(e.to_string()))?;
-    let next = AtomicUsize::new(0);
+    // The items, their run order (for the reorder buffer), and whether
+    // the iterator came to its end.
+    let source = Mutex::new(Source {
+        items,
+        taken: 0,
+        ended: false,
+    });
     let (tx, rx) = mpsc::channel::<(usize, Row)>();
     let mut delivered = 0;
     let mut broken = false;
     pool.in_place_scope(|s| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (next, stop, solve_opts) = (&next, &stop, &solve_opts);
+            let (source, stop, worker_opts) = (&source, &stop, &worker_opts);
             s.spawn(move |_| {
-                let mut solver: Option<Solver> = None;
+                let mut worker = Worker::new(worker_opts);
                 while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    let row = run_item(item, &mut solver, hash, solve_opts, opts.audit.as_deref());
+                    let Some((i, item)) = source.lock().unwrap_or_else(|e| e.into_inner()).take()
+                    else {
+                        break;
+                    };
+                    let row = worker.row(item.borrow());
+                    drop(item);
                     if stop.load(Ordering::Relaxed) {
                         // The stop may have cut this problem's searches:
                         // not a result. The next run computes it again.
@@ -389,11 +381,92 @@ pub fn run(
             }
         }
     });
-    Ok(if delivered == items.len() {
+    let source = source.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(if source.ended && delivered == source.taken {
         RunEnd::Complete
     } else {
         RunEnd::Stopped
     })
+}
+
+/// The items of a run, handed out one at a time.
+struct Source<I> {
+    items: I,
+    /// Items handed out so far.
+    taken: usize,
+    /// Whether `items` came to its end.
+    ended: bool,
+}
+
+impl<I: Iterator> Source<I> {
+    fn take(&mut self) -> Option<(usize, I::Item)> {
+        if self.ended {
+            return None;
+        }
+        match self.items.next() {
+            Some(item) => {
+                self.taken += 1;
+                Some((self.taken - 1, item))
+            }
+            None => {
+                self.ended = true;
+                None
+            }
+        }
+    }
+}
+
+/// What each worker of [`run`] is: a solver (its table allocated on the
+/// first problem and reused for every later one) and the options of the
+/// run, turning items into rows one at a time. For running problems one
+/// by one without the thread pool (a benchmark, an embedding program).
+///
+/// ```
+/// use tsume::batch::{BatchOptions, Item, RowVerdict, Worker};
+/// let problem = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1");
+/// let mut worker = Worker::new(&BatchOptions { hash_mib: Some(16), ..BatchOptions::default() });
+/// let row = worker.row(&Item::new(1, "arg", problem));
+/// assert_eq!((row.verdict, row.length, row.moves.as_str()), (RowVerdict::Mate, Some(3), "9f5b+ 4a5b S*4b"));
+/// ```
+pub struct Worker {
+    solver: Option<Solver>,
+    hash_mib: usize,
+    opts: SolveOptions,
+    audit: Option<Arc<dyn Audit>>,
+}
+
+impl Worker {
+    /// A worker for `opts` (its table: [`BatchOptions::worker_hash_mib`];
+    /// `jobs` and `cancel` are not used).
+    pub fn new(opts: &BatchOptions) -> Worker {
+        Worker {
+            solver: None,
+            hash_mib: opts.worker_hash_mib(),
+            opts: SolveOptions {
+                limits: Limits {
+                    nodes: opts.nodes,
+                    time: opts.time,
+                    cancel: opts.cancel.clone(),
+                    ..Limits::default()
+                },
+                futile: opts.futile,
+                ..SolveOptions::default()
+            },
+            audit: opts.audit.clone(),
+        }
+    }
+
+    /// The row of one item (solved, or audited when the options have an
+    /// audit).
+    pub fn row(&mut self, item: &Item) -> Row {
+        run_item(
+            item,
+            &mut self.solver,
+            self.hash_mib,
+            &self.opts,
+            self.audit.as_deref(),
+        )
+    }
 }
 
 /// Run one item on a worker, creating the worker's solver on first use. A

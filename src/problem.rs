@@ -62,7 +62,9 @@ use crate::rules::{Move, Position, PositionError};
 use std::path::{Path, PathBuf};
 
 mod arg;
+pub mod stream;
 pub use arg::{load_arg, position_from_arg, problem_from_arg, ArgKind};
+pub(crate) use arg::{load_position_arg, load_stdin};
 
 /// Where a problem comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -395,7 +397,7 @@ pub fn load_path(path: &Path) -> Vec<Result<Problem, LoadError>> {
     load_file(path)
 }
 
-fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+pub(crate) fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let p = entry?.path();
         if p.is_dir() {
@@ -407,7 +409,7 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-fn io_error(path: &Path, e: &std::io::Error) -> LoadError {
+pub(crate) fn io_error(path: &Path, e: &std::io::Error) -> LoadError {
     LoadError {
         path: Some(path.to_owned()),
         line: 0,
@@ -426,7 +428,7 @@ pub(crate) fn io_message(e: &std::io::Error) -> String {
     }
 }
 
-fn load_file(path: &Path) -> Vec<Result<Problem, LoadError>> {
+pub(crate) fn load_file(path: &Path) -> Vec<Result<Problem, LoadError>> {
     match std::fs::read(path) {
         Ok(bytes) => load_bytes(&bytes, Some(path), InputFormat::from_path(path)),
         Err(e) => vec![Err(io_error(path, &e))],

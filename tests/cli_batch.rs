@@ -539,3 +539,124 @@ fn usage_errors_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("without --check"));
 }
+
+/// A book larger than the streaming threshold (`tsume::batch::STREAM_BYTES`):
+/// 2,400 quick problems (a mate in 3, the start position's no-mate, a
+/// malformed line after the first 64 KiB), about 110 KB.
+fn big_book(dir: &Path) -> PathBuf {
+    let mut text = String::from("# a book read as it goes\n");
+    for i in 1..=2400 {
+        let line = match i % 3 {
+            0 => format!(
+                "sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1 # id=m{i} title=\"三手詰 {i}\""
+            ),
+            1 => format!("startpos # id=s{i}"),
+            _ if i == 2000 => format!("sfen 3sks3/9 b - 1 # id=bad{i}"),
+            _ => format!("position startpos moves 7g7f # id=w{i}"),
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
+    assert!(text.len() > tsume::batch::STREAM_BYTES);
+    let path = dir.join("big.sfen");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Rows without `seconds` and with `source`'s file name replaced by
+/// `stdin`.
+fn as_if_stdin(rows: &[Row], file: &Path) -> Vec<Row> {
+    let prefix = format!("{}:", file.display());
+    untimed(rows)
+        .into_iter()
+        .map(|mut r| {
+            r.source = r.source.replace(&prefix, "stdin:");
+            r
+        })
+        .collect()
+}
+
+#[test]
+fn large_inputs_stream_and_resume() {
+    let dir = scratch("stream");
+    let book = big_book(&dir);
+    let full = dir.join("full.csv");
+    // Two workers, a node limit (rows independent of the machine's speed).
+    let quick = |args: &[&str]| {
+        let mut all = vec!["batch", "--jobs", "2", "--nodes", "100000", "--time", "0"];
+        all.extend_from_slice(args);
+        tsume(&all)
+    };
+    let o = quick(&["-q", s(&book), "--out", s(&full)]);
+    assert_eq!(o.status.code(), Some(1), "the malformed line is a failure");
+    let rows = rows_of(&full);
+    assert_eq!(rows.len(), 2400);
+    assert_eq!(
+        rows.iter().map(|r| r.index).collect::<Vec<_>>(),
+        (1..=2400).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        (rows[0].id.as_str(), rows[0].verdict),
+        ("s1", RowVerdict::NoMate)
+    );
+    assert_eq!(
+        (rows[2].id.as_str(), rows[2].verdict, rows[2].length),
+        ("m3", RowVerdict::Mate, Some(3))
+    );
+    assert_eq!(rows[1999].verdict, RowVerdict::Invalid);
+    assert_eq!(rows[1999].source, format!("{}:2001", book.display()));
+    assert_eq!(rows[1999].error, "column 6: board has 2 ranks, expected 9");
+
+    // The same book through standard input (read as it goes: it is larger
+    // than the part read before the run): the same rows, sources stdin:N.
+    let out = Command::new(BIN)
+        .args([
+            "batch", "-q", "--jobs", "2", "--nodes", "100000", "--time", "0", "-",
+        ])
+        .stdin(std::fs::File::open(&book).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let piped = read_rows(&String::from_utf8(out.stdout).unwrap(), RowFormat::Csv).unwrap();
+    assert_eq!(untimed(&piped), as_if_stdin(&rows, &book));
+
+    // A stopped run's rows (the first 700, then two after a gap), resumed
+    // over the streamed file: the rows of the whole run, in order.
+    let text = std::fs::read_to_string(&full).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let part = dir.join("part.csv");
+    let kept: Vec<&str> = lines[..=700]
+        .iter()
+        .chain([&lines[905], &lines[903]])
+        .copied()
+        .collect();
+    std::fs::write(&part, kept.join("\n") + "\n").unwrap();
+    let o = quick(&[s(&book), "--out", s(&part), "--resume"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("batch: 1698 problems in "), "{err}");
+    assert!(
+        err.contains("; 702 rows from an earlier run, 2400 in all"),
+        "{err}"
+    );
+    assert_eq!(untimed(&rows_of(&part)), untimed(&rows));
+
+    // Rows of another input (here row 903 differs) are refused before
+    // anything runs.
+    let changed = std::fs::read_to_string(&book)
+        .unwrap()
+        .replace("id=m903 ", "id=x ");
+    std::fs::write(&book, changed).unwrap();
+    std::fs::write(&part, kept.join("\n") + "\n").unwrap();
+    let o = tsume(&["batch", "-q", s(&book), "--out", s(&part), "--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("row 903 is ") && err.contains("another input"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&part).unwrap(),
+        kept.join("\n") + "\n"
+    );
+}

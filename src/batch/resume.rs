@@ -6,8 +6,9 @@
 //! order, possibly followed by rows that finished behind a problem the run
 //! was stopped in ([`crate::batch::Event::OutOfOrder`]), and possibly a
 //! last line cut by a kill in the middle of its write. [`Earlier::read`]
-//! keeps every complete row (and cuts the torn line off the file); the
-//! next run skips those problems and appends the rest; [`sort_file`] then
+//! keeps every complete row, [`Earlier::match_input`] checks them against
+//! the input (and cuts the torn line off the file); the next run skips
+//! those problems and appends the rest; [`sort_file`] then
 //! puts the rows in index order, so the resumed file equals the output of
 //! an uninterrupted run.
 //!
@@ -26,12 +27,15 @@
 //! let file = std::fs::File::create(&path).unwrap();
 //! let mut w = RowWriter::new(file, RowFormat::Jsonl, false).unwrap();
 //! w.write(&row(2)).unwrap();
-//! let earlier = resume::Earlier::read(&path, RowFormat::Jsonl, &items, false).unwrap();
+//! let mut earlier = resume::Earlier::read(&path, RowFormat::Jsonl, false).unwrap();
 //! assert!(!earlier.contains(1) && earlier.contains(2));
+//! // Checked against the input: item 1 is still to run.
+//! let to_run = earlier.match_input(&mut items.iter().cloned(), |_| true).unwrap();
+//! assert_eq!(to_run.iter().map(|it| it.index).collect::<Vec<_>>(), [1]);
 //! let file = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
 //! RowWriter::new(file, RowFormat::Jsonl, false).unwrap().write(&row(1)).unwrap();
 //! assert!(resume::sort_file(&path, RowFormat::Jsonl).unwrap(), "rewritten in order");
-//! let rows = resume::Earlier::read(&path, RowFormat::Jsonl, &items, false).unwrap().rows;
+//! let rows = resume::Earlier::read(&path, RowFormat::Jsonl, false).unwrap().rows;
 //! assert_eq!(rows.iter().map(|r| r.index).collect::<Vec<_>>(), [1, 2]);
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
@@ -59,6 +63,11 @@ pub struct Earlier {
     /// The complete rows, in file order.
     pub rows: Vec<Row>,
     done: HashSet<usize>,
+    /// The file read.
+    file: PathBuf,
+    /// The length to cut the file to (a torn last line), once the rows
+    /// are known to match the input.
+    torn: Option<u64>,
 }
 
 impl Earlier {
@@ -67,16 +76,12 @@ impl Earlier {
         Earlier::default()
     }
 
-    /// Read the rows of `path`, written in `format` by a run over the same
-    /// `items` with the same audit setting (`audited`: `--check`). A file
-    /// that does not exist holds no rows yet. A last line cut in the middle
-    /// of its write (a kill) is cut off the file.
-    pub fn read(
-        path: &Path,
-        format: RowFormat,
-        items: &[Item],
-        audited: bool,
-    ) -> Result<Earlier, ResumeError> {
+    /// Read the rows of `path`, written in `format` by a run with the same
+    /// audit setting (`audited`: `--check`). A file that does not exist
+    /// holds no rows yet. Whether they belong to this run's input is
+    /// checked by [`Earlier::match_input`], which also cuts off a last line
+    /// torn in the middle of its write (a kill).
+    pub fn read(path: &Path, format: RowFormat, audited: bool) -> Result<Earlier, ResumeError> {
         let fail = |reason: String| ResumeError {
             path: path.to_owned(),
             reason,
@@ -84,14 +89,17 @@ impl Earlier {
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes)
                 .map_err(|_| fail("not UTF-8 text (not rows of `tsume batch`?)".into()))?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Earlier::none()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Earlier {
+                    file: path.to_owned(),
+                    ..Earlier::none()
+                })
+            }
             Err(e) => return Err(fail(io_message(&e))),
         };
         let keep = complete_len(&text);
         let rows = read_rows(&text[..keep], format)
             .map_err(|e| fail(format!("{e} (not rows of `tsume batch`?)")))?;
-        check_rows_match(&rows, items)
-            .map_err(|e| fail(format!("{e}: it was written for another input")))?;
         if let Some(r) = rows.iter().find(|r| {
             (audited && r.verdict == RowVerdict::Mate) || (!audited && r.verdict.is_audit())
         }) {
@@ -106,15 +114,72 @@ impl Earlier {
         if done.len() < rows.len() {
             return Err(fail("a row is there twice (not one run's rows?)".into()));
         }
-        if keep < text.len() {
-            // A row cut by a kill in the middle of its write: drop it.
-            let f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| fail(io_message(&e)))?;
-            f.set_len(keep as u64).map_err(|e| fail(io_message(&e)))?;
+        let torn = (keep < text.len()).then_some(keep as u64);
+        Ok(Earlier {
+            rows,
+            done,
+            file: path.to_owned(),
+            torn,
+        })
+    }
+
+    /// Check the rows against the input: each row's index must name an
+    /// item with the same source and id. Reads `items` up to the largest
+    /// index among the rows and returns the items read that `keep`
+    /// selects (a shard's) and that have no row yet, for the run: the
+    /// rest of `items` is left unread. Then cuts a torn last line off the
+    /// file.
+    pub fn match_input(
+        &mut self,
+        items: &mut impl Iterator<Item = Item>,
+        mut keep: impl FnMut(&Item) -> bool,
+    ) -> Result<Vec<Item>, ResumeError> {
+        let fail = |reason: String| ResumeError {
+            path: self.file.clone(),
+            reason: format!("{reason}: it was written for another input"),
+        };
+        let last = self.rows.iter().map(|r| r.index).max().unwrap_or(0);
+        let mut by_index: std::collections::HashMap<usize, &Row> =
+            self.rows.iter().map(|r| (r.index, r)).collect();
+        let mut head = Vec::new();
+        let mut seen = 0;
+        while seen < last {
+            let Some(item) = items.next() else { break };
+            seen = item.index;
+            match by_index.remove(&item.index) {
+                Some(r) if r.source != item.source || r.id != item.id() => {
+                    return Err(fail(format!(
+                        "row {} is {} ({}) but the input has {} ({}) there",
+                        r.index,
+                        r.source,
+                        r.id,
+                        item.source,
+                        item.id()
+                    )));
+                }
+                Some(_) => {}
+                None if keep(&item) => head.push(item),
+                None => {}
+            }
         }
-        Ok(Earlier { rows, done })
+        if seen < last {
+            return Err(fail(format!(
+                "row {last} is beyond the input ({seen} problems)"
+            )));
+        }
+        if let Some(len) = self.torn {
+            // A row cut by a kill in the middle of its write: drop it.
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&self.file)
+                .and_then(|f| f.set_len(len))
+                .map_err(|e| ResumeError {
+                    path: self.file.clone(),
+                    reason: io_message(&e),
+                })?;
+            self.torn = None;
+        }
+        Ok(head)
     }
 
     /// Whether the problem with this index already has its row.
@@ -137,32 +202,6 @@ impl Earlier {
     pub fn in_order(&self) -> bool {
         self.rows.windows(2).all(|w| w[0].index < w[1].index)
     }
-}
-
-/// Check that rows read back from an earlier run belong to this input:
-/// each row's index must name an item with the same source and id.
-/// Returns the first mismatch as a message.
-pub fn check_rows_match(rows: &[Row], items: &[Item]) -> Result<(), String> {
-    for r in rows {
-        let Some(item) = r.index.checked_sub(1).and_then(|i| items.get(i)) else {
-            return Err(format!(
-                "row {} is beyond the input ({} problems)",
-                r.index,
-                items.len()
-            ));
-        };
-        if r.source != item.source || r.id != item.id() {
-            return Err(format!(
-                "row {} is {} ({}) but the input has {} ({}) there",
-                r.index,
-                r.source,
-                r.id,
-                item.source,
-                item.id()
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Put the rows of a file written by [`super::RowWriter`] in index order (CSV:

@@ -51,7 +51,12 @@ pub struct Summary {
     pub failures: Vec<Brief>,
     /// All rows that are not `mate`/`sound`.
     pub failures_total: usize,
-    seconds: Vec<f64>,
+    /// Per-problem times in microseconds (rows have that precision) and
+    /// how many rows took each: memory bounded by the distinct times,
+    /// not by the rows, for the exact median of a run of any length.
+    micros: BTreeMap<u64, usize>,
+    rows: usize,
+    total_seconds: f64,
 }
 
 impl Summary {
@@ -72,7 +77,10 @@ impl Summary {
     /// Count one row.
     pub fn add(&mut self, row: &Row) {
         *self.counts.entry(row.verdict).or_default() += 1;
-        self.seconds.push(row.seconds);
+        let micros = (row.seconds.max(0.0) * 1e6).round() as u64;
+        *self.micros.entry(micros).or_default() += 1;
+        self.rows += 1;
+        self.total_seconds += row.seconds;
         if !row.verdict.is_ok() {
             self.failures_total += 1;
             if self.failures.len() < MAX_FAILURES {
@@ -92,7 +100,7 @@ impl Summary {
 
     /// Rows counted.
     pub fn rows(&self) -> usize {
-        self.seconds.len()
+        self.rows
     }
 
     /// Rows with a verdict.
@@ -102,21 +110,30 @@ impl Summary {
 
     /// The sum of the per-problem times.
     pub fn total_seconds(&self) -> f64 {
-        self.seconds.iter().sum()
+        self.total_seconds
     }
 
-    /// The median per-problem time (0 with no rows).
+    /// The median per-problem time (0 with no rows), to the microsecond.
     pub fn median_seconds(&self) -> f64 {
-        if self.seconds.is_empty() {
+        let n = self.rows;
+        if n == 0 {
             return 0.0;
         }
-        let mut s = self.seconds.clone();
-        s.sort_by(f64::total_cmp);
-        let n = s.len();
+        // The times of ranks n/2 - 1 and n/2 (0-based) in sorted order.
+        let nth = |rank: usize| {
+            let mut seen = 0;
+            for (&us, &count) in &self.micros {
+                seen += count;
+                if seen > rank {
+                    return us as f64 / 1e6;
+                }
+            }
+            0.0
+        };
         if n % 2 == 1 {
-            s[n / 2]
+            nth(n / 2)
         } else {
-            (s[n / 2 - 1] + s[n / 2]) / 2.0
+            (nth(n / 2 - 1) + nth(n / 2)) / 2.0
         }
     }
 

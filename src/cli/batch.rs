@@ -8,11 +8,12 @@ use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tsume::batch::resume::{self, Earlier};
 use tsume::batch::{
-    self, BatchOptions, Event, InterimAudit, Item, RowFormat, RowWriter, Shard, Summary,
+    self, BatchOptions, Event, Inputs, InterimAudit, Item, RowFormat, RowWriter, Shard, Summary,
     DEFAULT_WORKER_HASH_MIB,
 };
 use tsume::search::FutileMode;
@@ -37,8 +38,11 @@ pub(super) struct BatchArgs {
 struct Done {
     /// Rows from an earlier run (`--resume`).
     earlier: usize,
-    /// Problems this run was to solve.
+    /// Problems this run was to solve (read so far, when `unread`).
     planned: usize,
+    /// Whether a stop left standard input unread (so `planned` is only
+    /// what was read).
+    unread: bool,
     /// Of those, rows written.
     written: usize,
     /// Of those, rows written after a gap ([`Event::OutOfOrder`]).
@@ -62,24 +66,38 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     if a.resume && a.out.is_none() {
         return usage("--resume needs --out FILE");
     }
-    let items = match batch::load_inputs(&a.inputs) {
-        Ok(items) if items.is_empty() => return usage("no problem files in the inputs"),
-        Ok(items) => items,
+    let mut inputs = match Inputs::open(&a.inputs) {
+        Ok(inputs) if inputs.is_empty() => return usage("no problem files in the inputs"),
+        Ok(inputs) => inputs,
         Err(e) => return usage(e),
     };
+    let reads_stdin = inputs.reads_stdin();
+    let shard = a.shard;
+    let selected = move |it: &Item| shard.is_none_or(|s| s.contains(it.index));
 
-    // Rows of an earlier run (--resume).
-    let earlier = match (&a.out, a.resume) {
-        (Some(path), true) => match Earlier::read(path, format, &items, a.check) {
-            Ok(rows) => rows,
-            Err(e) => return usage(e),
-        },
-        _ => Earlier::none(),
+    // Rows of an earlier run (--resume), checked against the input as far
+    // as they go; the input is read on as the run goes.
+    let (earlier, head) = match (&a.out, a.resume) {
+        (Some(path), true) => {
+            let mut earlier = match Earlier::read(path, format, a.check) {
+                Ok(rows) => rows,
+                Err(e) => return usage(e),
+            };
+            match earlier.match_input(&mut inputs, selected) {
+                Ok(head) => (earlier, head),
+                Err(e) => return usage(e),
+            }
+        }
+        _ => (Earlier::none(), Vec::new()),
     };
-    let selected: Vec<Item> = items
+    // The problems still to run, counted as they are handed out.
+    let planned = AtomicUsize::new(0);
+    let mut to_run = head
         .into_iter()
-        .filter(|it| a.shard.is_none_or(|s| s.contains(it.index)) && !earlier.contains(it.index))
-        .collect();
+        .chain(inputs.filter(|it| selected(it) && !earlier.contains(it.index)))
+        .inspect(|_| {
+            planned.fetch_add(1, Ordering::Relaxed);
+        });
 
     let interrupt = Interrupt::install();
     let opts = BatchOptions {
@@ -93,7 +111,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
             .then(|| Arc::new(InterimAudit) as Arc<dyn batch::Audit>),
         cancel: Some(interrupt.flag()),
     };
-    if let Err(e) = check_memory(&opts, selected.len()) {
+    if let Err(e) = check_memory(&opts) {
         return usage(e);
     }
 
@@ -104,7 +122,12 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     };
 
     let show_bar = !a.quiet && (a.progress || std::io::stderr().is_terminal());
-    let bar = progress_bar(selected.len() as u64, show_bar, a.progress);
+    // The bar's length: the inputs counted in a pass of their own (not
+    // for standard input, which is read once).
+    let total = (show_bar && !reads_stdin)
+        .then(|| count_to_run(&a.inputs, a.shard, &earlier))
+        .flatten();
+    let bar = progress_bar(total, show_bar, a.progress);
     let rows_on_terminal = a.out.is_none() && std::io::stdout().is_terminal();
     let mut live = Summary::new(); // completion order, for the bar
     let mut summary = Summary::of(&earlier.rows);
@@ -113,7 +136,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     let mut in_order = earlier.in_order();
     let mut last_index = earlier.rows.last().map_or(0, |r| r.index);
     let start = Instant::now();
-    let end = batch::run(&selected, &opts, |ev| {
+    let end = batch::run(&mut to_run, &opts, |ev| {
         let row = match ev {
             Event::Finished(row) => {
                 live.add(row);
@@ -161,14 +184,20 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
             _ => 1,
         };
     }
+    let caught = interrupt.caught();
+    if caught.is_some() && !reads_stdin {
+        // What the stop left unread, for the summary (standard input is
+        // not read on: it may never end).
+        to_run.by_ref().for_each(drop);
+    }
     let done = Done {
         earlier: earlier.len(),
-        planned: selected.len(),
+        planned: planned.load(Ordering::Relaxed),
+        unread: caught.is_some() && reads_stdin,
         written,
         out_of_order,
         wall,
     };
-    let caught = interrupt.caught();
     if end == batch::RunEnd::Complete && !in_order {
         // A resumed run over rows a stopped run left after a gap: put the
         // file in input order, as an uninterrupted run writes it.
@@ -198,11 +227,11 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
 /// Refuse tables that cannot fit in memory together: `--hash` is checked
 /// as it is parsed, but the default is [`DEFAULT_WORKER_HASH_MIB`] per
 /// worker.
-fn check_memory(opts: &BatchOptions, problems: usize) -> Result<(), String> {
-    if opts.hash_mib.is_some() || problems == 0 {
+fn check_memory(opts: &BatchOptions) -> Result<(), String> {
+    if opts.hash_mib.is_some() {
         return Ok(());
     }
-    let workers = opts.workers().min(problems);
+    let workers = opts.workers();
     let total = (workers * DEFAULT_WORKER_HASH_MIB) as u64;
     super::limits::fits_in_memory(total).map_err(|e| {
         format!(
@@ -254,9 +283,21 @@ fn open_output(path: Option<&Path>, format: RowFormat, resume: bool) -> Result<O
     RowWriter::new(Box::new(file) as Box<dyn Write>, format, empty).map_err(err)
 }
 
+/// How many problems a run has to do: the inputs read once more, only to
+/// count (`None` if they cannot be opened again).
+fn count_to_run(inputs: &[String], shard: Option<Shard>, earlier: &Earlier) -> Option<u64> {
+    let items = Inputs::open(inputs).ok()?;
+    Some(
+        items
+            .filter(|it| shard.is_none_or(|s| s.contains(it.index)) && !earlier.contains(it.index))
+            .count() as u64,
+    )
+}
+
 /// Progress on stderr: indicatif's bar on a terminal; with `--progress` on
-/// a pipe, one plain line a second.
-fn progress_bar(total: u64, show: bool, forced: bool) -> ProgressBar {
+/// a pipe, one plain line a second. Without a total (standard input), the
+/// count and the rate only.
+fn progress_bar(total: Option<u64>, show: bool, forced: bool) -> ProgressBar {
     if !show {
         return ProgressBar::hidden();
     }
@@ -268,19 +309,22 @@ fn progress_bar(total: u64, show: bool, forced: bool) -> ProgressBar {
     } else {
         ProgressDrawTarget::hidden()
     };
-    let bar = ProgressBar::with_draw_target(Some(total), target);
+    let bar = ProgressBar::with_draw_target(total, target);
+    let template = if total.is_some() {
+        "[{elapsed_precise}] {pos}/{len} [{bar:30}] {rate} ETA {eta} | {msg}"
+    } else {
+        "[{elapsed_precise}] {pos} {rate} | {msg}"
+    };
     bar.set_style(
-        ProgressStyle::with_template(
-            "[{elapsed_precise}] {pos}/{len} [{bar:30}] {rate} ETA {eta} | {msg}",
-        )
-        .expect("valid template")
-        .with_key(
-            "rate",
-            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.2}/s", s.per_sec());
-            },
-        )
-        .progress_chars("=> "),
+        ProgressStyle::with_template(template)
+            .expect("valid template")
+            .with_key(
+                "rate",
+                |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.2}/s", s.per_sec());
+                },
+            )
+            .progress_chars("=> "),
     );
     if terminal {
         bar.enable_steady_tick(Duration::from_millis(500));
@@ -373,11 +417,19 @@ fn summary_text(
             Some(p) => format!("--resume --out {} runs the rest", p.display()),
             None => "rows on stdout cannot be resumed: use --out FILE".into(),
         };
-        t.push_str(&format!(
-            "  interrupted by {signal}: {} of {} problems not done; {resume}\n",
-            done.planned - done.written,
-            done.planned
-        ));
+        if done.unread {
+            t.push_str(&format!(
+                "  interrupted by {signal}: {} of the {} problems read not done, the rest of standard input unread; {resume}\n",
+                done.planned - done.written,
+                done.planned
+            ));
+        } else {
+            t.push_str(&format!(
+                "  interrupted by {signal}: {} of {} problems not done; {resume}\n",
+                done.planned - done.written,
+                done.planned
+            ));
+        }
     }
     match done.out_of_order {
         0 => {}

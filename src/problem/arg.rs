@@ -68,7 +68,7 @@ pub fn load_arg(arg: &str) -> Vec<Result<Problem, LoadError>> {
 }
 
 /// Every problem of standard input (format sniffed).
-fn load_stdin() -> Vec<Result<Problem, LoadError>> {
+pub(crate) fn load_stdin() -> Vec<Result<Problem, LoadError>> {
     let mut bytes = Vec::new();
     if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
         return vec![Err(LoadError {
@@ -83,7 +83,7 @@ fn load_stdin() -> Vec<Result<Problem, LoadError>> {
 
 /// A position given on the command line, as a problem with id `arg`
 /// (its `moves` are the stated solution).
-fn load_position_arg(arg: &str) -> Result<Problem, LoadError> {
+pub(crate) fn load_position_arg(arg: &str) -> Result<Problem, LoadError> {
     load_sfen_line(arg, 1, None)
         .map(|mut p| {
             if p.id == "stdin:1" {
