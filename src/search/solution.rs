@@ -521,18 +521,26 @@ mod tests {
     use crate::search::limits::Limits;
     use crate::search::tt::UNBOUNDED;
 
-    /// The main line of `sfen` (proven first without a limit), each of its
-    /// searches limited to `nodes`.
-    fn line(sfen: &str, nodes: u64, futile: FutileMode) -> (Position, MainLine) {
+    /// `sfen` proven without a limit: the position, the table and the
+    /// first proof's length.
+    fn first_proof(sfen: &str) -> (Position, TranspositionTable, u16) {
         let pos = crate::parse_position(sfen).unwrap();
-        let attacker = pos.side_to_move();
         let mut tt = TranspositionTable::with_bytes(16 << 20);
         let mut budget = Budget::new(Limits::default());
+        let attacker = pos.side_to_move();
         let Outcome::Proven(len) =
             Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
         else {
             panic!("not proven");
         };
+        (pos, tt, len)
+    }
+
+    /// The main line of `sfen` (proven first without a limit), each of its
+    /// searches limited to `nodes`.
+    fn line(sfen: &str, nodes: u64, futile: FutileMode) -> (Position, MainLine) {
+        let (pos, mut tt, len) = first_proof(sfen);
+        let attacker = pos.side_to_move();
         let limits = Limits {
             nodes: Some(nodes),
             ..Limits::default()
@@ -589,17 +597,11 @@ mod tests {
     #[test]
     fn a_cheap_bounded_search_shortens_the_first_proof() {
         // 図巧 第5番: the first proof takes 27 plies, the minimax is 21
-        let pos = crate::parse_position("n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1")
-            .unwrap();
-        let attacker = pos.side_to_move();
-        let mut tt = TranspositionTable::with_bytes(16 << 20);
-        let mut budget = Budget::new(Limits::default());
-        let Outcome::Proven(first) =
-            Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
-        else {
-            panic!("not proven");
-        };
+        let (pos, mut tt, first) =
+            first_proof("n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1");
         assert_eq!(first, 27);
+        let attacker = pos.side_to_move();
+        let mut budget = Budget::new(Limits::default());
         let mut ls = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10);
         assert_eq!(ls.shorter_mate(&pos, first, 1 << 20, 0), first);
         assert_eq!(ls.shorter_mate(&pos, first, 1 << 20, 1 << 22), 21);
