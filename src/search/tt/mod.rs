@@ -13,10 +13,8 @@
 //! `clear` is O(1): keys are salted by a generation counter.
 
 pub(crate) mod entry;
-mod zeroed;
 
 use entry::{decode_disproof, disproof_covers, Entry};
-use zeroed::ZeroedArray;
 
 use super::pndn::{PnDn, INF};
 use crate::rules::Hand;
@@ -99,9 +97,11 @@ pub struct TableStats {
 }
 
 /// `n` empty buckets from zeroed memory: the operating system hands out
-/// zero pages lazily, so a large table costs nothing until it is used.
-fn zeroed_buckets(n: usize) -> ZeroedArray<Bucket> {
-    ZeroedArray::new(n)
+/// zero pages lazily, so a large table costs nothing until it is used (a
+/// 3-ply solve with the default 256 MiB: 0.005 s, against 0.3 s for a
+/// table written out in full).
+fn zeroed_buckets(n: usize) -> Vec<Bucket> {
+    bytemuck::zeroed_vec(n)
 }
 
 /// The key stored for `key` in generation `gen`: older generations' keys
@@ -113,17 +113,12 @@ fn salted(key: u64, gen: u16) -> u64 {
 
 /// A memory-bounded transposition table.
 pub struct TranspositionTable {
-    buckets: ZeroedArray<Bucket>,
+    buckets: Vec<Bucket>,
     mask: usize,
     gen: u16,
     stats: TableStats,
     gc_at: u64,
-    /// Entries in use at which the pages are all mapped (see `prefault`).
-    prefault_at: u64,
 }
-
-/// The table's pages are all mapped once 1/`PREFAULT_SHARE` of it is used.
-const PREFAULT_SHARE: u64 = 64;
 
 impl TranspositionTable {
     /// A table using at most `bytes` bytes (at least one bucket).
@@ -143,7 +138,6 @@ impl TranspositionTable {
                 ..TableStats::default()
             },
             gc_at: capacity / 10 * 9,
-            prefault_at: (capacity / PREFAULT_SHARE).max(1),
         }
     }
 
@@ -355,23 +349,7 @@ impl TranspositionTable {
         };
         b.keys[i] = skey;
         b.entries[i] = Entry::new(hand.0, gen);
-        if self.stats.used >= self.prefault_at {
-            self.prefault();
-        }
         (bi, i)
-    }
-
-    /// Map every page of the table at once, once a search has filled
-    /// 1/`PREFAULT_SHARE` of it: a search that big will touch every page,
-    /// and the pages cost less mapped in one pass than one by one at
-    /// random (寿: 2.6 % of the time). A small search never pays it.
-    fn prefault(&mut self) {
-        self.prefault_at = u64::MAX;
-        let per_page = (4096 / std::mem::size_of::<Bucket>()).max(1);
-        for b in self.buckets.iter_mut().step_by(per_page) {
-            // a write maps the page; the value is the one already there
-            b.keys[0] = std::hint::black_box(b.keys[0]);
-        }
     }
 
     /// Garbage collection: remove the entries of least effort, about half
