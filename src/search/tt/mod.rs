@@ -13,8 +13,10 @@
 //! `clear` is O(1): keys are salted by a generation counter.
 
 pub(crate) mod entry;
+mod memory;
 
 use entry::{decode_disproof, disproof_covers, Entry};
+use memory::ZeroedBlock;
 
 use super::pndn::{PnDn, INF};
 use crate::rules::Hand;
@@ -96,14 +98,6 @@ pub struct TableStats {
     pub replaced: u64,
 }
 
-/// `n` empty buckets from zeroed memory: the operating system hands out
-/// zero pages lazily, so a large table costs nothing until it is used (a
-/// 3-ply solve with the default 256 MiB: 0.005 s, against 0.3 s for a
-/// table written out in full).
-fn zeroed_buckets(n: usize) -> Vec<Bucket> {
-    bytemuck::zeroed_vec(n)
-}
-
 /// The key stored for `key` in generation `gen`: older generations' keys
 /// never match.
 #[inline(always)]
@@ -113,7 +107,7 @@ fn salted(key: u64, gen: u16) -> u64 {
 
 /// A memory-bounded transposition table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedBlock<Bucket>,
     mask: usize,
     gen: u16,
     stats: TableStats,
@@ -130,7 +124,7 @@ impl TranspositionTable {
         }
         let capacity = (n * WAYS) as u64;
         TranspositionTable {
-            buckets: zeroed_buckets(n),
+            buckets: ZeroedBlock::new(n),
             mask: n - 1,
             gen: 1,
             stats: TableStats {
@@ -187,8 +181,8 @@ impl TranspositionTable {
     }
 
     /// Ask the CPU to fetch the key row of `key`'s bucket (a probe follows
-    /// soon): the table is far larger than the caches. The one `unsafe` of
-    /// the crate, kept because it pays: without it the first proofs of 寿
+    /// soon): the table is far larger than the caches. Kept because it
+    /// pays: without it the first proofs of 寿
     /// and 煙詰 took 5.9–6.4 s and 5.9–6.1 s instead of 4.7–4.8 s and
     /// 4.8–4.9 s (whole process, default table, runs alternated).
     #[inline(always)]
