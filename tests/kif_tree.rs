@@ -223,16 +223,22 @@ fn agree(dir: &Path, problem: &str, kif: &str, check: &Value) -> Vec<(u64, Vec<S
     in_file
 }
 
+/// `tsume check --nodes NODES` of `problem` (on stdin) as JSON, and its
+/// exit code and output as KIF.
+fn check_json_and_kif(problem: &str, nodes: &str) -> (Value, i32, String) {
+    let args = ["check", "--nodes", nodes, "--hash", "64", "-"];
+    let (_, json) = tsume(&[&args[..], &["--format", "json"]].concat(), problem);
+    let (code, kif) = tsume(&[&args[..], &["--format", "kif"]].concat(), problem);
+    (serde_json::from_str(&json).unwrap(), code, kif)
+}
+
 /// 将棋図巧 第11番 (49 moves; the notes pinned in tests/check_edo.rs): two
 /// transpositions, a 変同 and a last-move dual, the later plies first.
 #[test]
 fn zukou_011_solution_tree_reads_the_same_in_tsshogi() {
     let dir = tsshogi();
     let problem = edo("zukou-011");
-    let args = ["check", "--nodes", "50000", "--hash", "64", "-"];
-    let (_, json) = tsume(&[&args[..], &["--format", "json"]].concat(), &problem);
-    let check: Value = serde_json::from_str(&json).unwrap();
-    let (code, kif) = tsume(&[&args[..], &["--format", "kif"]].concat(), &problem);
+    let (check, code, kif) = check_json_and_kif(&problem, "50000");
     assert_eq!(
         code, 1,
         "unknown: some alternatives stay undecided at 50k nodes"
@@ -279,11 +285,8 @@ fn zukou_011_solution_tree_reads_the_same_in_tsshogi() {
 fn zukou_082_cooks_are_variations_in_tsshogi() {
     let dir = tsshogi();
     let problem = edo("zukou-082");
-    let args = ["check", "--nodes", "20000", "--hash", "64", "-"];
-    let (_, json) = tsume(&[&args[..], &["--format", "json"]].concat(), &problem);
-    let check: Value = serde_json::from_str(&json).unwrap();
+    let (check, code, kif) = check_json_and_kif(&problem, "20000");
     assert_eq!(check["verdict"], "cooked");
-    let (code, kif) = tsume(&[&args[..], &["--format", "kif"]].concat(), &problem);
     assert_eq!(code, 0);
     let branches = agree(&dir, "zukou-082", &kif, &check);
     let cooks = check["cooks"].as_array().unwrap().len();
