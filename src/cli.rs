@@ -67,6 +67,8 @@ enum SolveFormat {
 enum CheckFormat {
     Text,
     Json,
+    /// The solution tree as KIF: the main line and every variation found.
+    Kif,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -127,9 +129,11 @@ enum Command {
         args: check::AuditArgs,
     },
     /// Write the composer's report: a self-contained HTML page with SVG
-    /// diagrams (Markdown when --out ends in .md).
+    /// diagrams (Markdown when --out ends in .md, the KIF solution tree
+    /// with its variations when it ends in .kif or .kifu).
     Report {
-        /// Output file (`.html` or `.md`); standard output (HTML) if absent.
+        /// Output file (`.html`, `.md`, `.kif`); standard output (HTML) if
+        /// absent.
         #[arg(long)]
         out: Option<String>,
         #[command(flatten)]

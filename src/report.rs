@@ -1,9 +1,10 @@
 //! Rendering of results for people and programs: a solve as text, JSON or
 //! USI moves (`tsume solve`, [`solve_text`], [`solve_json`],
 //! [`solve_usi`]); an audit ([`crate::search::audit()`]) as plain text and
-//! JSON (`tsume check`), and the composer's report as a self-contained
-//! HTML page or Markdown (`tsume report`), with board diagrams drawn as
-//! SVG ([`svg`]). Every function returns a string or a value; nothing here
+//! JSON (`tsume check`), the composer's report as a self-contained HTML
+//! page or Markdown (`tsume report`), with board diagrams drawn as SVG
+//! ([`svg`]), and the whole solution tree as KIF with its variations
+//! ([`kif()`]). Every function returns a string or a value; nothing here
 //! prints.
 //!
 //! # Example
@@ -21,10 +22,12 @@
 pub mod svg;
 
 mod html;
+mod kif;
 mod markdown;
 mod solve;
 
 pub use html::html;
+pub use kif::{kif, solution_tree};
 pub use markdown::markdown;
 pub use solve::{limit_name, solve_json, solve_stats_text, solve_text, solve_usi};
 

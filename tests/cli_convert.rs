@@ -64,7 +64,7 @@ fn convert_file_to_each_format() {
         None,
     );
     assert!(kif.status.success());
-    assert!(stdout(&kif).contains("   4 同　桂不成(45)\n"));
+    assert!(stdout(&kif).contains("   4 同　桂(45)\n"));
     assert!(stdout(&kif).ends_with("まで9手で詰み\n"));
     let ki2 = tsume(
         &["convert", "--to", "ki2", "tests/data/zukou-050.kif"],

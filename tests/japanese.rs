@@ -294,6 +294,11 @@ fn promotion_suffixes() {
     check(&s, "8c8a+", "香成");
     // Optional promotion not taken on the third rank.
     check(&s, "8c8b", "香不成");
+    // KIF writes no 不成 (Kakinoki's format: the origin names the move);
+    // 成 stays.
+    check_style(&s, "4d3c", None, Style::Kif, "銀");
+    check_style(&s, "8c8b", None, Style::Kif, "香");
+    check_style(&s, "4d3c+", None, Style::Kif, "銀成");
 }
 
 #[test]

@@ -148,6 +148,7 @@ pub(super) fn run_check(args: AuditArgs, format: CheckFormat) -> i32 {
     let text = match format {
         CheckFormat::Text => tsume::report::check_text(&problem, &a),
         CheckFormat::Json => format!("{}\n", tsume::report::check_json(&problem, &a)),
+        CheckFormat::Kif => tsume::report::kif(&problem, &a),
     };
     emit(&text).code(exit_code(a.verdict))
 }

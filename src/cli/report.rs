@@ -1,4 +1,5 @@
-//! `tsume report`: the composer's report as an HTML page or Markdown.
+//! `tsume report`: the composer's report as an HTML page or Markdown, or
+//! the solution tree as KIF.
 
 use super::check::{exit_code, prepare, run_audit, AuditArgs};
 use super::output::{emit, note, plain, usage};
@@ -9,9 +10,11 @@ pub(super) fn run_report(args: AuditArgs, out: Option<String>) -> i32 {
         Ok(x) => x,
         Err(e) => return usage(e),
     };
-    let markdown = out.as_deref().is_some_and(|p| {
-        let p = p.to_ascii_lowercase();
-        p.ends_with(".md") || p.ends_with(".markdown")
+    let ext = out.as_deref().map(|p| {
+        std::path::Path::new(p)
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default()
     });
     // Open the output before the audit, which can take long.
     let file = match out.as_deref().map(std::fs::File::create).transpose() {
@@ -28,10 +31,10 @@ pub(super) fn run_report(args: AuditArgs, out: Option<String>) -> i32 {
         Ok(a) => a,
         Err(e) => return usage(e),
     };
-    let text = if markdown {
-        tsume::report::markdown(&problem, &a)
-    } else {
-        tsume::report::html(&problem, &a)
+    let text = match ext.as_deref() {
+        Some("md" | "markdown") => tsume::report::markdown(&problem, &a),
+        Some("kif" | "kifu") => tsume::report::kif(&problem, &a),
+        _ => tsume::report::html(&problem, &a),
     };
     match (file, out) {
         (Some(mut file), Some(path)) => {

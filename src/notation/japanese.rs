@@ -29,7 +29,10 @@
 //! - **成 / 不成**: `成` after every promoting move, *including a forced
 //!   promotion* (a pawn reaching the last rank is written `１一歩成`, never
 //!   `１一歩` — the JSA and every published record write it so);
-//!   `不成` only when promotion was possible and not taken.
+//!   `不成` only when promotion was possible and not taken — in KI2 and
+//!   reports; KIF never writes it (its origin square names the move, and
+//!   Kakinoki's format says 「不成」を表記しない: ShogiHome's reader takes a
+//!   KIF `不成` for no move at all).
 //! - **同**: the destination is replaced by `同` when it equals the previous
 //!   move's destination: `同歩` in KI2 and reports, `同　歩` (full-width
 //!   space) in KIF.
@@ -193,7 +196,7 @@ pub enum Style {
     /// needed, `同歩`.
     Ki2,
     /// KIF move field: no qualifiers (KIF gives the origin square instead),
-    /// `打` on every drop, `同　歩`.
+    /// no `不成`, `打` on every drop, `同　歩`.
     Kif,
 }
 
@@ -396,7 +399,7 @@ pub fn move_name(pos: &Position, m: Move, prev_to: Option<Square>, style: Style)
     }
     if m.is_promotion() {
         s.push('成');
-    } else if could_promote(color, kind, m.from(), to) {
+    } else if style == Style::Ki2 && could_promote(color, kind, m.from(), to) {
         s.push_str("不成");
     }
     s

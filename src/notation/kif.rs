@@ -12,7 +12,10 @@
 //! (`角2`, `角二`), `手合割：詰将棋` next to a diagram, side marks in KIF
 //! move lines, `不成` after the origin, any cell spacing in the diagram,
 //! `残り全部` / `残りの駒全部` for a hand. Comments (`#`, `*`, `&`) are
-//! skipped and reading stops at the first variation (`変化：`). When a
+//! skipped; the main line ends at `まで…` or a special move (`投了`,
+//! `詰み`, ...). [`read_kif`] takes the main line only; [`read_kif_tree`]
+//! also reads the variations (`変化：N手` blocks) and the `*` comments
+//! into a [`Tree`]. When a
 //! diagram is given without the defender's hand line, the defender (the
 //! side not to move) holds all remaining pieces (玉方持駒は残り全部).
 //!
@@ -34,6 +37,7 @@ use super::japanese::{
 };
 use super::record::Record;
 use super::sfen::parse_sfen;
+use super::tree::{Tree, TreeMove};
 use crate::rules::handicap::{even_setup, Handicap};
 use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Setup, Square};
 
@@ -90,6 +94,13 @@ pub enum KifErrorKind {
     /// A move line without a move.
     #[error("malformed move line")]
     MalformedMoveLine,
+    /// A `変化` line without its move number (`変化：12手`).
+    #[error("malformed variation line")]
+    MalformedVariation,
+    /// A variation (`変化：N手`) whose first move is not on the line read
+    /// before it.
+    #[error("variation at move {0}: the line before it does not reach that move")]
+    VariationPly(usize),
     /// A move that cannot be read or is not legal.
     #[error("move {number} '{text}': {reason}")]
     Move {
@@ -155,6 +166,36 @@ enum HandSpec {
     Rest,
 }
 
+/// A move text of a KIF/KI2 file with its place and the comments after it.
+struct MoveText {
+    line: usize,
+    column: usize,
+    text: String,
+    comments: Vec<String>,
+}
+
+/// A `変化：N手` block: the ply it starts at (`None` when the line does
+/// not say), where it is, and its move texts.
+struct VariationText {
+    ply: Option<usize>,
+    line: usize,
+    column: usize,
+    moves: Vec<MoveText>,
+}
+
+/// Where move lines go while splitting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Section {
+    /// The main line.
+    #[default]
+    Main,
+    /// The main line or the current variation has ended (`まで`, `投了`,
+    /// ...): move lines are skipped until the next variation.
+    Ended,
+    /// The last variation of `Parts::variations`.
+    Variation,
+}
+
 /// The header, diagram and move texts of a KIF/KI2 file, before validation.
 #[derive(Default)]
 struct Parts {
@@ -163,8 +204,14 @@ struct Parts {
     side: Option<Color>,
     board: Vec<(Vec<Option<Piece>>, usize)>,
     board_line: Option<usize>,
-    /// (line, column, move text) in order.
-    moves: Vec<(usize, usize, String)>,
+    /// The main line's move texts in order.
+    moves: Vec<MoveText>,
+    /// Comments before the first move.
+    comments: Vec<String>,
+    /// The variations (`変化：N手` blocks) in file order.
+    variations: Vec<VariationText>,
+    /// Which line the move lines go to.
+    section: Section,
     title: Option<String>,
     author: Option<String>,
     length: Option<u32>,
@@ -184,41 +231,163 @@ pub fn read_ki2(text: &str) -> Result<Record, KifError> {
 
 fn read(text: &str) -> Result<Record, KifError> {
     let parts = split(text)?;
+    record_of(&parts, text)
+}
+
+/// The record of the parts: header, position and main line.
+fn record_of(parts: &Parts, text: &str) -> Result<Record, KifError> {
     let first_line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
-    let position = build_position(&parts, first_line)?;
+    let position = build_position(parts, first_line)?;
     let mut record = Record::new(position);
     record.line = first_line;
-    let mut pos = record.position.clone();
-    let mut prev: Option<Square> = None;
-    for (i, (line, column, mtext)) in parts.moves.iter().enumerate() {
-        let m: Move = parse_move(&pos, mtext, prev).map_err(|e| {
+    record.moves = read_moves(&record.position, None, 1, &parts.moves)?;
+    record.title = parts.title.clone();
+    record.author = parts.author.clone();
+    record.length = parts.length;
+    record.fields = parts.fields.clone();
+    Ok(record)
+}
+
+/// The moves of `texts` played from `pos`; `prev` is the previous move's
+/// destination, `first` the first move's number.
+fn read_moves(
+    pos: &Position,
+    prev: Option<Square>,
+    first: usize,
+    texts: &[MoveText],
+) -> Result<Vec<Move>, KifError> {
+    let mut pos = pos.clone();
+    let mut prev = prev;
+    let mut moves = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        let m: Move = parse_move(&pos, &t.text, prev).map_err(|e| {
             let col = if matches!(
                 e.kind,
                 JapaneseMoveErrorKind::NoMatch | JapaneseMoveErrorKind::Ambiguous(_)
             ) {
-                *column
+                t.column
             } else {
-                column + e.column - 1
+                t.column + e.column - 1
             };
             kerr(
-                *line,
+                t.line,
                 col,
                 KifErrorKind::Move {
-                    number: i + 1,
-                    text: mtext.clone(),
+                    number: first + i,
+                    text: t.text.clone(),
                     reason: e.kind,
                 },
             )
         })?;
         prev = Some(m.to());
         pos.do_move(m);
-        record.moves.push(m);
+        moves.push(m);
     }
-    record.title = parts.title;
-    record.author = parts.author;
-    record.length = parts.length;
-    record.fields = parts.fields;
-    Ok(record)
+    Ok(moves)
+}
+
+/// Read a KIF (or KI2) text with its variations: the record (header,
+/// start position, main line) and the whole tree, comments included.
+/// Each `変化：N手` block hangs from move N of the line read last (the
+/// main line or a variation), as Kakinoki's program and ShogiHome read
+/// it; its move numbers are not checked (as on the main line).
+///
+/// ```
+/// let kif = "   1 ７六歩(77)\n   2 ３四歩(33)+\n*main\nまで2手で中断\n\n変化：2手\n   2 ８四歩(83)\n*other\n";
+/// let (rec, tree) = tsume::notation::kif::read_kif_tree(kif).unwrap();
+/// assert_eq!(rec.moves.len(), 2);
+/// assert_eq!(tree.variation_count(), 1);
+/// assert_eq!(tree.line[1].comments, ["main"]);
+/// let v = &tree.line[1].variations[0];
+/// assert_eq!((v[0].mv.usi(), v[0].comments.clone()), ("8c8d".to_string(), vec!["other".to_string()]));
+/// ```
+pub fn read_kif_tree(text: &str) -> Result<(Record, Tree), KifError> {
+    let parts = split(text)?;
+    let record = record_of(&parts, text)?;
+    let with_comments = |moves: &[Move], texts: &[MoveText]| -> Vec<TreeMove> {
+        moves
+            .iter()
+            .zip(texts)
+            .map(|(&mv, t)| TreeMove {
+                mv,
+                comments: t.comments.clone(),
+                variations: Vec::new(),
+            })
+            .collect()
+    };
+    let mut tree = Tree {
+        comments: parts.comments.clone(),
+        line: with_comments(&record.moves, &parts.moves),
+    };
+    // The line read last, as segments below the main line: (first ply,
+    // index of the move it replaces in the segment above, variation index).
+    let mut path: Vec<(usize, usize, usize)> = Vec::new();
+    for v in parts.variations.iter().filter(|v| !v.moves.is_empty()) {
+        let bad = |kind| kerr(v.line, v.column, kind);
+        let ply = v
+            .ply
+            .filter(|&n| n > 0)
+            .ok_or_else(|| bad(KifErrorKind::MalformedVariation))?;
+        // the deepest segment that holds move `ply`: a variation at the
+        // first ply of a segment stands beside it, in the segment above
+        let level = (0..=path.len())
+            .rev()
+            .find(|&l| {
+                let len = segment(&tree, &path[..l]).len();
+                match l.checked_sub(1) {
+                    None => ply - 1 < len,
+                    Some(i) => path[i].0 < ply && ply - path[i].0 < len,
+                }
+            })
+            .ok_or_else(|| bad(KifErrorKind::VariationPly(ply)))?;
+        path.truncate(level);
+        let (pos, prev) = place_on(&record.position, &tree, &path, ply);
+        let moves = read_moves(&pos, prev, ply, &v.moves)?;
+        let line = with_comments(&moves, &v.moves);
+        let k = ply - path.last().map_or(1, |s| s.0);
+        let at = &mut segment_mut(&mut tree, &path)[k];
+        at.variations.push(line);
+        path.push((ply, k, at.variations.len() - 1));
+    }
+    Ok((record, tree))
+}
+
+/// The segment of the tree at the end of `path`.
+fn segment<'a>(tree: &'a Tree, path: &[(usize, usize, usize)]) -> &'a [TreeMove] {
+    let mut line = &tree.line;
+    for &(_, k, j) in path {
+        line = &line[k].variations[j];
+    }
+    line
+}
+
+fn segment_mut<'a>(tree: &'a mut Tree, path: &[(usize, usize, usize)]) -> &'a mut Vec<TreeMove> {
+    let mut line = &mut tree.line;
+    for &(_, k, j) in path {
+        line = &mut line[k].variations[j];
+    }
+    line
+}
+
+/// The position before move `ply` along `path`, and the previous move's
+/// destination.
+fn place_on(
+    start: &Position,
+    tree: &Tree,
+    path: &[(usize, usize, usize)],
+    ply: usize,
+) -> (Position, Option<Square>) {
+    let mut pos = start.clone();
+    let mut prev = None;
+    for l in 0..=path.len() {
+        let first = if l == 0 { 1 } else { path[l - 1].0 };
+        let end = path.get(l).map_or(ply, |s| s.0);
+        for t in &segment(tree, &path[..l])[..end - first] {
+            pos.do_move(t.mv);
+            prev = Some(t.mv.to());
+        }
+    }
+    (pos, prev)
 }
 
 /// Whether the move texts end: a line such as `まで9手で詰み`, a special
@@ -241,6 +410,65 @@ fn is_terminal_move(t: &str) -> bool {
     SPECIAL.iter().any(|s| t.starts_with(s))
 }
 
+impl Parts {
+    /// A move text for the line being read (skipped once it has ended).
+    fn push_move(&mut self, line: usize, column: usize, text: String) {
+        let m = MoveText {
+            line,
+            column,
+            text,
+            comments: Vec::new(),
+        };
+        match self.section {
+            Section::Main => self.moves.push(m),
+            Section::Variation => {
+                if let Some(v) = self.variations.last_mut() {
+                    v.moves.push(m);
+                }
+            }
+            Section::Ended => {}
+        }
+    }
+
+    /// A comment line: on the last move of the line being read, or on the
+    /// start position before the first move.
+    fn push_comment(&mut self, text: &str) {
+        let last = match self.section {
+            Section::Main => self.moves.last_mut(),
+            Section::Variation => self.variations.last_mut().and_then(|v| v.moves.last_mut()),
+            Section::Ended => return,
+        };
+        match last {
+            Some(m) => m.comments.push(text.to_owned()),
+            None if self.section == Section::Main => self.comments.push(text.to_owned()),
+            None => {}
+        }
+    }
+
+    /// A `変化` line (`t` trimmed): a new variation once the main line has
+    /// moves; before them it is ignored (ShogiHome once wrote such lines
+    /// into headers).
+    fn start_variation(&mut self, t: &str, line: usize, column: usize) {
+        if self.moves.is_empty() {
+            return;
+        }
+        let rest = t
+            .trim_start_matches("変化")
+            .trim_start_matches(['：', ':', ' ', '　']);
+        let digits: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || ('０'..='９').contains(c))
+            .collect();
+        self.variations.push(VariationText {
+            ply: parse_number(&digits).map(|n| n as usize),
+            line,
+            column,
+            moves: Vec::new(),
+        });
+        self.section = Section::Variation;
+    }
+}
+
 fn char_col(line: &str, byte: usize) -> usize {
     line[..byte.min(line.len())].chars().count() + 1
 }
@@ -254,11 +482,25 @@ fn split(text: &str) -> Result<Parts, KifError> {
         let line = raw.trim_end_matches(['\r', '\u{feff}']);
         let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         let t = line.trim();
-        if t.is_empty() || t.starts_with('#') || t.starts_with('*') || t.starts_with('&') {
+        if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
             continue;
         }
-        if t.starts_with("変化") || t.starts_with("まで") {
-            break;
+        if let Some(c) = t.strip_prefix('*') {
+            p.push_comment(c);
+            continue;
+        }
+        if t.starts_with("変化") {
+            p.start_variation(t, ln, char_col(line, line.len() - line.trim_start().len()));
+            in_moves = in_moves || p.section == Section::Variation;
+            continue;
+        }
+        if t.starts_with("まで") {
+            p.section = Section::Ended;
+            in_moves = true;
+            continue;
+        }
+        if in_moves && p.section == Section::Ended {
+            continue;
         }
         if t.starts_with('+')
             && t.trim_end_matches('+')
@@ -318,33 +560,29 @@ fn split(text: &str) -> Result<Parts, KifError> {
                     return Err(kerr(ln, col, KifErrorKind::MalformedMoveLine));
                 }
                 if is_terminal_move(mtext.trim_start_matches(['▲', '△', '☗', '☖'])) {
-                    break;
+                    p.section = Section::Ended;
+                    continue;
                 }
-                p.moves.push((ln, col, mtext.to_owned()));
+                p.push_move(ln, col, mtext.to_owned());
                 continue;
             }
         }
         // KI2 move line (or marked moves in a KIF file).
         if matches!(first, '▲' | '△' | '☗' | '☖') {
             in_moves = true;
-            let mut stop = false;
             for (off, mv) in marked_moves(t) {
                 let bare = mv.trim_start_matches(['▲', '△', '☗', '☖']).trim();
                 if is_terminal_move(bare) {
-                    stop = true;
+                    p.section = Section::Ended;
                     break;
                 }
-                p.moves
-                    .push((ln, char_col(line, lead + off), mv.trim_end().to_owned()));
-            }
-            if stop {
-                break;
+                p.push_move(ln, char_col(line, lead + off), mv.trim_end().to_owned());
             }
             continue;
         }
         if in_moves {
             if is_terminal_move(t) {
-                break;
+                p.section = Section::Ended;
             }
             continue;
         }

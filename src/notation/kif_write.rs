@@ -8,7 +8,8 @@
 //! qualifiers of [`super::japanese`] (`▲７六歩    △同歩`). Both end with
 //! `まで9手で詰み` when the line ends in mate, `まで9手で中断` otherwise.
 //! Hands are always written out in full (not `残り全部`), so that other
-//! programs read them.
+//! programs read them. [`write_kif_tree`] writes a whole solution tree,
+//! its variations as `変化：N手` blocks.
 //!
 //! # Example
 //!
@@ -26,7 +27,8 @@ use super::japanese::{
     diagram_char, kanji_number, line_names, Style, FULLWIDTH_DIGITS, KANJI_DIGITS,
 };
 use super::record::Record;
-use crate::rules::{Color, Hand, PieceKind, Position, Square};
+use super::tree::{Tree, TreeMove};
+use crate::rules::{Color, Hand, Move, PieceKind, Position, Square};
 
 /// Hand kinds in the order KIF writes them.
 const HAND_ORDER: [PieceKind; 7] = [
@@ -130,24 +132,154 @@ fn ending(record: &Record) -> String {
     }
 }
 
+/// The header line of the move section.
+const MOVES_HEADER: &str = "手数----指手---------消費時間--\n";
+
+/// One KIF move line `  12 同　桂(45)`, without its line end.
+fn move_line(ply: usize, m: Move, name: &str) -> String {
+    let mut s = format!("{ply:>4} {name}");
+    if !m.is_drop() {
+        let from = m.from();
+        s.push_str(&format!("({}{})", from.file(), from.rank()));
+    }
+    s
+}
+
 /// Write a record as KIF.
 pub fn write_kif(record: &Record) -> String {
     let mut s = header(record);
     if record.moves.is_empty() {
         return s;
     }
-    s.push_str("手数----指手---------消費時間--\n");
+    s.push_str(MOVES_HEADER);
     let names = line_names(&record.position, &record.moves, None, Style::Kif, false);
-    for (i, (m, name)) in record.moves.iter().zip(&names).enumerate() {
-        s.push_str(&format!("{:>4} {name}", i + 1));
-        if !m.is_drop() {
-            let from = m.from();
-            s.push_str(&format!("({}{})", from.file(), from.rank()));
-        }
+    for (i, (&m, name)) in record.moves.iter().zip(&names).enumerate() {
+        s.push_str(&move_line(i + 1, m, name));
         s.push('\n');
     }
     s.push_str(&ending(record));
     s
+}
+
+/// Write a solution tree as KIF with its variations (変化), as Kakinoki's
+/// program writes them and ShogiHome reads them: the header and start
+/// position of `record` (its own `moves` are not written: the tree's
+/// main line is), the tree's start comments, the main line with its
+/// ending (`まで49手で詰み`), then each variation as a block `変化：28手`
+/// and its numbered moves, the variations of later moves first (so that
+/// a reader who hangs each block from the line read last finds its ply
+/// there). A move with a variation after it ends with `+`; comments are
+/// `*` lines after their move.
+///
+/// ```
+/// use tsume::notation::{kif_write::write_kif_tree, tree::{Tree, TreeMove}, Record};
+/// let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+/// let main = tsume::notation::usi::parse_moves(&pos, "9f5b+ 4a5b S*4b").unwrap();
+/// let mut tree = Tree::from_moves(&main);
+/// let other = tsume::notation::usi::parse_moves(&pos, "9f5b+ 6a5b S*6b").unwrap();
+/// tree.add_variation(2, other[1..].iter().map(|&m| TreeMove::new(m)).collect(), vec!["変同".into()]);
+/// let kif = write_kif_tree(&Record::new(pos), &tree);
+/// assert!(kif.contains("   2 同　銀(41)+\n   3 ４二銀打\nまで3手で詰み\n\n変化：2手\n   2 同　銀(61)\n*変同\n   3 ６二銀打\n"));
+/// ```
+pub fn write_kif_tree(record: &Record, tree: &Tree) -> String {
+    let mut s = header(record);
+    for c in &tree.comments {
+        push_comment(&mut s, c);
+    }
+    if tree.line.is_empty() {
+        return s;
+    }
+    s.push_str(MOVES_HEADER);
+    let start = Place {
+        pos: record.position.clone(),
+        prev: None,
+        ply: 1,
+    };
+    write_line(&mut s, &start, &tree.line, false);
+    let main = Record {
+        moves: tree.main_line(),
+        ..Record::new(record.position.clone())
+    };
+    s.push_str(&ending(&main));
+    write_variations(&mut s, &start, &tree.line);
+    s
+}
+
+/// Where a line starts: the position before its first move, the previous
+/// move's destination (for `同`) and the first move's number.
+#[derive(Clone)]
+struct Place {
+    pos: Position,
+    prev: Option<Square>,
+    ply: usize,
+}
+
+impl Place {
+    fn play(&mut self, m: Move) {
+        self.pos.do_move(m);
+        self.prev = Some(m.to());
+        self.ply += 1;
+    }
+}
+
+fn push_comment(s: &mut String, comment: &str) {
+    for l in comment.lines() {
+        s.push('*');
+        s.push_str(l);
+        s.push('\n');
+    }
+}
+
+/// The move lines of `line` and their comments; `more` says that a
+/// variation follows the first move at its ply.
+fn write_line(s: &mut String, at: &Place, line: &[TreeMove], more: bool) {
+    let moves: Vec<Move> = line.iter().map(|t| t.mv).collect();
+    let names = line_names(&at.pos, &moves, at.prev, Style::Kif, false);
+    for (k, (t, name)) in line.iter().zip(&names).enumerate() {
+        s.push_str(&move_line(at.ply + k, t.mv, name));
+        if !t.variations.is_empty() || (k == 0 && more) {
+            s.push('+');
+        }
+        s.push('\n');
+        for c in &t.comments {
+            push_comment(s, c);
+        }
+    }
+}
+
+/// The variations hanging from the moves of `line` (played from `at`),
+/// those of later moves first, each followed by its own.
+fn write_variations(s: &mut String, at: &Place, line: &[TreeMove]) {
+    let mut here = at.clone();
+    let mut branching = Vec::new();
+    for t in line {
+        if !t.variations.is_empty() {
+            branching.push((here.clone(), &t.variations));
+        }
+        here.play(t.mv);
+    }
+    for (place, variations) in branching.iter().rev() {
+        write_siblings(s, place, variations, false);
+    }
+}
+
+/// Variations at one ply, in order; `more` says that other variations at
+/// the same ply follow them.
+fn write_siblings(s: &mut String, at: &Place, variations: &[Vec<TreeMove>], more: bool) {
+    for (j, v) in variations.iter().enumerate() {
+        if v.is_empty() {
+            continue;
+        }
+        let after = more || variations[j + 1..].iter().any(|w| !w.is_empty());
+        s.push_str(&format!("\n変化：{}手\n", at.ply));
+        write_line(s, at, v, after);
+        // the deeper variations of v, then those that stand beside its
+        // first move
+        let mut rest = at.clone();
+        rest.play(v[0].mv);
+        write_variations(s, &rest, &v[1..]);
+        write_siblings(s, at, &v[0].variations, after);
+    }
 }
 
 /// Moves per line in KI2.

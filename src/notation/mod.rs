@@ -1,5 +1,6 @@
 //! Notation: SFEN positions and USI moves (machine formats), Japanese move
-//! names, and the KIF, KI2 and CSA record formats.
+//! names, the KIF, KI2 and CSA record formats, and solution trees with
+//! variations (変化) for KIF.
 //!
 //! # Example
 //!
@@ -19,6 +20,7 @@ pub mod kif_write;
 pub mod record;
 pub mod sfen;
 pub mod text;
+pub mod tree;
 pub mod usi;
 
 pub use record::Record;
