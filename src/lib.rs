@@ -40,6 +40,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod check;
 pub mod notation;
 pub mod problem;
 pub mod report;

@@ -1,6 +1,6 @@
 //! Rendering of results for people and programs: a solve as text, JSON or
 //! USI moves (`tsume solve`, [`solve_text`], [`solve_json`],
-//! [`solve_usi`]); an audit ([`crate::search::audit()`]) as plain text and
+//! [`solve_usi`]); an audit ([`crate::check::audit()`]) as plain text and
 //! JSON (`tsume check`), the composer's report as a self-contained HTML
 //! page or Markdown (`tsume report`), with board diagrams drawn as SVG
 //! ([`svg`]), and the whole solution tree as KIF with its variations
@@ -10,7 +10,8 @@
 //! # Example
 //!
 //! ```
-//! use tsume::search::{audit, AuditOptions, Solver, Soundness};
+//! use tsume::check::{audit, AuditOptions, Soundness};
+//! use tsume::search::Solver;
 //! let problem = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
 //! let a = audit(&mut Solver::new(16), &problem.position, &AuditOptions::default());
 //! assert_eq!(a.verdict, Soundness::Sound);
@@ -24,6 +25,7 @@ pub mod svg;
 mod html;
 mod kif;
 mod markdown;
+pub mod reason;
 mod solve;
 
 pub use html::html;
@@ -31,10 +33,10 @@ pub use kif::{kif, solution_tree};
 pub use markdown::markdown;
 pub use solve::{limit_name, solve_json, solve_stats_text, solve_text, solve_usi};
 
+use crate::check::{Audit, Note, Side};
 use crate::notation::japanese::{line_names, Style};
 use crate::problem::Problem;
 use crate::rules::{Hand, Move, Position};
-use crate::search::audit::{Audit, Note, Side};
 use serde_json::{json, Value};
 
 /// A hand as SFEN letters, `-` when empty (as `tsume solve` writes it).
@@ -131,7 +133,8 @@ pub fn check_json(problem: &Problem, audit: &Audit) -> Value {
         "id": problem.id,
         "sfen": crate::to_sfen(&audit.start),
         "verdict": audit.verdict.as_str(),
-        "reason": audit.reason,
+        "reason": reason::english(&audit.reason),
+        "reason_ja": reason::japanese(&audit.reason),
         "length": audit.length(),
         "length_exact": audit.length_exact,
         "moves": usi_list(&audit.moves),
@@ -191,7 +194,7 @@ pub fn check_text(problem: &Problem, audit: &Audit) -> String {
         "verdict: {} ({}) — {}\n",
         audit.verdict.as_str(),
         audit.verdict.japanese(),
-        audit.reason
+        reason::english(&audit.reason)
     ));
     if let Some(e) = &audit.error {
         s.push_str(&format!("error: {e}\n"));

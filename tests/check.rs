@@ -1,12 +1,10 @@
-//! The composer's audit (`tsume::search::audit`): hand-made positions for
+//! The composer's audit (`tsume::check`): hand-made positions for
 //! each kind of finding, whose answers are worked out by hand in the
 //! comments, and the problems of the Edo set with known flaws.
 
+use tsume::check::{audit, Audit, AuditOptions, NoteKind, Reason, Side, Soundness, StatedOutcome};
 use tsume::rules::Position;
-use tsume::search::{
-    audit, Audit, AuditOptions, Limits, NoteKind, Side, SolveOptions, Solver, Soundness,
-    StatedOutcome,
-};
+use tsume::search::{Limits, SolveOptions, Solver};
 
 /// Audit `sfen` with a node limit per search, on a thread with a large
 /// stack (the solver recurses deeply).
@@ -56,8 +54,14 @@ fn kinds(a: &Audit) -> Vec<(NoteKind, usize)> {
 #[test]
 fn last_move_dual_is_a_note_not_a_cook() {
     let a = run("8k/9/7G1/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1", 100_000, |_| {});
-    assert_eq!(a.verdict, Soundness::Sound, "{}", a.reason);
+    assert_eq!(
+        a.verdict,
+        Soundness::Sound,
+        "{}",
+        tsume::report::reason::english(&a.reason)
+    );
     assert_eq!(a.moves.len(), 1);
+    assert_eq!(a.reason, Reason::Sound { length: 1 });
     assert!(a.cooks.is_empty());
     assert_eq!(kinds(&a), vec![(NoteKind::LastMoveDual, 1)]);
     let mut both = vec![usi(&a.moves), usi(&a.notes[0].moves)];
@@ -79,7 +83,12 @@ fn same_length_variation_in_the_last_two_moves_is_tolerated() {
         100_000,
         |_| {},
     );
-    assert_eq!(a.verdict, Soundness::Sound, "{}", a.reason);
+    assert_eq!(
+        a.verdict,
+        Soundness::Sound,
+        "{}",
+        tsume::report::reason::english(&a.reason)
+    );
     assert_eq!(a.moves.len(), 3);
     assert_eq!(usi(&a.moves[..1]), "G*2c");
     let henndou: Vec<_> = a
@@ -109,9 +118,19 @@ fn pieces_left_over() {
         100_000,
         |_| {},
     );
-    assert_eq!(a.verdict, Soundness::Leftover, "{}", a.reason);
+    assert_eq!(
+        a.verdict,
+        Soundness::Leftover,
+        "{}",
+        tsume::report::reason::english(&a.reason)
+    );
     assert_eq!(usi(&a.moves), "G*3b");
     assert_eq!(a.leftover.sfen(true), "B");
+    assert_eq!(a.reason, Reason::Leftover(a.leftover));
+    assert_eq!(
+        tsume::report::reason::english(&a.reason),
+        "駒余り: the attacker ends with B in hand"
+    );
     assert!(a.cooks.is_empty());
 }
 
@@ -121,9 +140,21 @@ fn stated_length_longer_than_best_play_is_cooked() {
     let a = run("8k/9/7G1/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1", 100_000, |o| {
         o.stated_length = Some(3)
     });
-    assert_eq!(a.verdict, Soundness::Cooked, "{}", a.reason);
+    assert_eq!(
+        a.verdict,
+        Soundness::Cooked,
+        "{}",
+        tsume::report::reason::english(&a.reason)
+    );
     let st = a.stated.as_ref().unwrap();
     assert_eq!(st.outcome, StatedOutcome::EarlyMate);
+    assert_eq!(
+        a.reason,
+        Reason::EarlyMate {
+            length: 1,
+            stated: 3
+        }
+    );
     // The same position stated at its true length agrees.
     let a = run("8k/9/7G1/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1", 100_000, |o| {
         o.stated_length = Some(1)
@@ -151,6 +182,7 @@ fn invalid_position() {
     let a = run("9/9/9/9/9/9/9/9/4K4 b G 1", 1000, |_| {});
     assert_eq!(a.verdict, Soundness::Invalid);
     assert!(a.error.is_some());
+    assert!(matches!(&a.reason, Reason::Invalid(why) if !why.is_empty()));
 }
 
 /// No check at all: no mate, with no check to refute.

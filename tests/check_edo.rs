@@ -2,9 +2,8 @@
 //! records CC0-1.0): known flaws are caught, never a wrong verdict, and
 //! undisputed classics keep their recorded main line.
 
-use tsume::search::{
-    audit, Audit, AuditOptions, Limits, NoteKind, SolveOptions, Solver, Soundness, StatedOutcome,
-};
+use tsume::check::{audit, Audit, AuditOptions, NoteKind, Soundness, StatedOutcome};
+use tsume::search::{Limits, SolveOptions, Solver};
 
 /// `(sfen, recorded line)` of a problem of `tests/data/edo-problems.tsv`.
 fn edo(id: &str) -> (String, String) {
@@ -70,7 +69,12 @@ fn shorter_mates_than_recorded_are_cooked() {
         // enough nodes for the main line to be proven shortest: a line cut
         // by the limit may be longer than the record (zukou-082: 31)
         let a = check(id, 500_000, true);
-        assert_eq!(a.verdict, Soundness::Cooked, "{id}: {}", a.reason);
+        assert_eq!(
+            a.verdict,
+            Soundness::Cooked,
+            "{id}: {}",
+            tsume::report::reason::english(&a.reason)
+        );
         let st = a.stated.as_ref().unwrap();
         assert_eq!(st.length, Some(recorded));
         assert_eq!(st.outcome, StatedOutcome::EarlyMate, "{id}: {}", st.detail);
@@ -83,7 +87,12 @@ fn shorter_mates_than_recorded_are_cooked() {
 #[test]
 fn musou_031_is_cooked() {
     let a = check_with("musou-031", 2_000_000, true, 256);
-    assert_eq!(a.verdict, Soundness::Cooked, "{}", a.reason);
+    assert_eq!(
+        a.verdict,
+        Soundness::Cooked,
+        "{}",
+        tsume::report::reason::english(&a.reason)
+    );
     assert!(a.moves.len() <= 37, "{}", a.moves.len());
     let st = a.stated.as_ref().unwrap();
     assert_eq!(st.outcome, StatedOutcome::EarlyMate, "{}", st.detail);
@@ -99,7 +108,7 @@ fn mistranscribed_problems_are_never_sound() {
             matches!(a.verdict, Soundness::NoMate | Soundness::Unknown),
             "{id}: {:?} {}",
             a.verdict,
-            a.reason
+            tsume::report::reason::english(&a.reason)
         );
     }
 }
@@ -129,9 +138,9 @@ fn clean_classics_keep_their_recorded_line() {
             Soundness::Unknown => assert!(
                 a.notes.iter().any(|n| n.kind == NoteKind::Unresolved),
                 "{id}: {}",
-                a.reason
+                tsume::report::reason::english(&a.reason)
             ),
-            v => panic!("{id}: {v:?} {}", a.reason),
+            v => panic!("{id}: {v:?} {}", tsume::report::reason::english(&a.reason)),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use tsume::search::audit::{audit, AuditOptions, NoteKind};
+use tsume::check::{audit, AuditOptions, NoteKind};
 use tsume::search::{FutileMode, Limits, SolveOptions, SolveResult, Solver, Verdict};
 
 const NODES: u64 = 5_000_000;

@@ -201,7 +201,7 @@ fn agree(dir: &Path, problem: &str, kif: &str, check: &Value) -> Vec<(u64, Vec<S
         first.ends_with(&format!(
             "（{}）：{}",
             check["verdict"].as_str().unwrap(),
-            check["reason"].as_str().unwrap()
+            check["reason_ja"].as_str().unwrap()
         )),
         "{first}"
     );

@@ -10,7 +10,7 @@
 //!   over. It does **not** look for cooks of the main line's own length
 //!   (余詰) nor classify variations (変同, 変長), so the `cooks` column
 //!   stays empty;
-//! - [`FullAudit`], the audit of `tsume check` ([`crate::search::audit()`]:
+//! - [`FullAudit`], the audit of `tsume check` ([`crate::check::audit()`]:
 //!   cooks at every attacker move, variations, stated vs computed), for
 //!   library users. The command does not run it: it makes one search per
 //!   alternative move at every ply, many times the cost of a solve.
@@ -163,7 +163,7 @@ pub struct FullAudit;
 
 impl Audit for FullAudit {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
-        use crate::search::audit::{audit, AuditOptions};
+        use crate::check::{audit, AuditOptions};
         let aopts = AuditOptions {
             search: opts.clone(),
             stated_length: problem.stated_length.map(|n| n as usize),
@@ -181,7 +181,9 @@ impl Audit for FullAudit {
                 .iter()
                 .map(|c| format!("{}:{}", c.ply, c.mv.usi()))
                 .collect(),
-            note: (!a.reason.is_empty() && verdict != RowVerdict::Sound).then(|| a.reason.clone()),
+            note: (verdict != RowVerdict::Sound)
+                .then(|| crate::report::reason::english(&a.reason))
+                .filter(|r| !r.is_empty()),
             nodes: a.nodes,
         }
     }

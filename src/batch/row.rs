@@ -93,9 +93,9 @@ impl From<crate::search::Verdict> for RowVerdict {
 }
 
 /// An audit's verdict as a row's (`--check`).
-impl From<crate::search::Soundness> for RowVerdict {
-    fn from(v: crate::search::Soundness) -> RowVerdict {
-        use crate::search::Soundness;
+impl From<crate::check::Soundness> for RowVerdict {
+    fn from(v: crate::check::Soundness) -> RowVerdict {
+        use crate::check::Soundness;
         match v {
             Soundness::Sound => RowVerdict::Sound,
             Soundness::Cooked => RowVerdict::Cooked,

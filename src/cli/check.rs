@@ -9,10 +9,9 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use tsume::check::{audit, Audit, AuditOptions, Soundness};
 use tsume::problem::Problem;
-use tsume::search::{
-    audit, Audit, AuditOptions, FutileMode, Limits, SolveOptions, Solver, Soundness,
-};
+use tsume::search::{FutileMode, Limits, SolveOptions, Solver};
 
 /// Search and input options shared by `check` and `report`.
 #[derive(clap::Args, Clone, Debug)]

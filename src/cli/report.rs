@@ -45,7 +45,7 @@ pub(super) fn run_report(args: AuditArgs, out: Option<String>) -> i32 {
                 "{}: {} ({})",
                 path,
                 a.verdict.as_str(),
-                a.reason
+                tsume::report::reason::english(&a.reason)
             ));
             exit_code(a.verdict)
         }

@@ -3,8 +3,8 @@
 
 use super::svg::{board, escape, Marks, FONT_FAMILY};
 use super::{final_position, hand_field, main_line_names, names_from, title};
+use crate::check::{Audit, Note, Side, Soundness};
 use crate::problem::Problem;
-use crate::search::audit::{Audit, Note, Side, Soundness};
 
 const CSS: &str = r#"
 body { font-family: FONTS; margin: 0; background: #f6f4ef; color: #222; }
@@ -124,7 +124,7 @@ pub fn html(problem: &Problem, audit: &Audit) -> String {
         "<div class=\"verdict {vclass}\"><b>{} {}</b>{}</div>\n",
         escape(audit.verdict.japanese()),
         escape(audit.verdict.as_str()),
-        escape(&audit.reason)
+        escape(&super::reason::english(&audit.reason))
     ));
 
     // Metadata.

@@ -7,12 +7,12 @@
 //! [`crate::notation::kif_write::write_kif_tree`]; this file only builds
 //! it from an [`Audit`].
 
+use crate::check::Audit;
 use crate::notation::japanese::{line_names, Style};
 use crate::notation::kif_write::write_kif_tree;
 use crate::notation::tree::{Tree, TreeMove};
 use crate::notation::Record;
 use crate::problem::Problem;
-use crate::search::audit::Audit;
 
 /// The audit's solution tree. Every cook is a variation at its ply with
 /// the comment `余詰` and its detail; every note that carries a mating
@@ -26,7 +26,7 @@ pub fn solution_tree(audit: &Audit) -> Tree {
         "{}（{}）：{}",
         audit.verdict.japanese(),
         audit.verdict.as_str(),
-        audit.reason
+        super::reason::japanese(&audit.reason)
     ));
     for (c, d) in &audit.refutations {
         let moves: Vec<_> = std::iter::once(*c).chain(*d).collect();

@@ -2,9 +2,9 @@
 //! (BOD) in code blocks, so that the page reads the same in any viewer.
 
 use super::{final_position, hand_field, main_line_names, names_from, note_text, title};
+use crate::check::{Audit, Soundness};
 use crate::notation::kif_write::diagram;
 use crate::problem::Problem;
-use crate::search::audit::{Audit, Soundness};
 
 fn code_block(text: &str) -> String {
     format!("```text\n{}```\n", text)
@@ -30,7 +30,7 @@ pub fn markdown(problem: &Problem, audit: &Audit) -> String {
         "**{} ({})** — {}\n\n",
         audit.verdict.as_str(),
         audit.verdict.japanese(),
-        audit.reason
+        super::reason::english(&audit.reason)
     ));
     s.push_str("| | |\n|---|---|\n");
     s.push_str(&format!("| id | {} |\n", problem.id));

@@ -1,5 +1,5 @@
 //! Futile interposition (無駄合): the one rule, used by the main line
-//! (`solution.rs`) and by the audit ([`mod@super::audit`]).
+//! (`solution.rs`) and by the audit ([`crate::check`]).
 //!
 //! # The rule (`RULES.md` §2.6)
 //!

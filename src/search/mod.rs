@@ -1,6 +1,6 @@
-//! Search: df-pn mate search under tsume rules, the solution line, and
-//! the composer's audit. The engine's internals are private; this facade
-//! is its API.
+//! Search: df-pn mate search under tsume rules and the solution line.
+//! The engine's internals are private; this facade is its API. The
+//! composer's audit, above it, is [`crate::check`].
 //!
 //! ```
 //! use tsume::search::{Limits, SolveOptions, Solver, Verdict};
@@ -15,7 +15,6 @@
 //! assert_eq!(r.limit_hit, None);
 //! ```
 
-pub mod audit;
 mod dfpn;
 mod expansion;
 pub mod futile;
@@ -29,9 +28,6 @@ mod solution;
 mod solve;
 mod tt;
 
-pub use audit::{
-    audit, Audit, AuditOptions, Cook, Note, NoteKind, Side, Soundness, StatedCheck, StatedOutcome,
-};
 pub use dfpn::SearchStats;
 pub use limits::{LimitHit, Limits};
 pub use solve::{

@@ -5,7 +5,7 @@
 use super::{Alt, Audit, Auditor, Cook, Note, NoteKind, Side, MAX_DETOUR_DEPTH};
 use crate::rules::{Color, Hand, Move, MoveList, Position};
 use crate::search::futile::is_candidate;
-use crate::search::solve::Verdict;
+use crate::search::Verdict;
 
 impl Auditor<'_> {
     /// Whether check `c` mates at once: checkmate, or only interpositions

@@ -22,7 +22,8 @@
 //! makes the verdict `unknown` unless a cook was already proven.
 //!
 //! ```
-//! use tsume::search::{audit, AuditOptions, Solver, Soundness};
+//! use tsume::check::{audit, AuditOptions, Soundness};
+//! use tsume::search::Solver;
 //! let pos = tsume::parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
 //! let a = audit(&mut Solver::new(16), &pos, &AuditOptions::default());
 //! assert_eq!(a.verdict, Soundness::Sound);
@@ -72,8 +73,8 @@
 //! ## Futile interpositions (無駄合) among defender alternatives
 //!
 //! The main line is the solver's and follows the solver's convention
-//! ([`super::FutileMode`]). Defender *alternatives* are judged by the same
-//! rule, [`super::futile`], with the lengths of the audit's own solves: at
+//! ([`crate::search::FutileMode`]). Defender *alternatives* are judged by the same
+//! rule, [`crate::search::futile`], with the lengths of the audit's own solves: at
 //! each defender move, an alternative that is a candidate interposition
 //! and would make a note is **futile** when some checking recapture leaves
 //! the test position mated within `W`, the defender's best defence without
@@ -128,10 +129,10 @@ mod alternatives;
 mod stated;
 mod variations;
 
-use super::futile::is_candidate;
-use super::limits::LimitHit;
-use super::solve::{SolveOptions, Solver, Verdict};
 use crate::rules::{Hand, Move, MoveList, Position};
+use crate::search::futile::is_candidate;
+use crate::search::LimitHit;
+use crate::search::{SolveOptions, Solver, Verdict};
 use alternatives::hand_after;
 use hashbrown::HashMap;
 use std::time::Instant;
@@ -385,13 +386,94 @@ pub struct StatedCheck {
     pub detail: String,
 }
 
+/// Why an audit reached its verdict: the finding and its data. The text,
+/// in English and in Japanese, is [`crate::report`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Not a tsume position (不正な局面): the solver's message.
+    Invalid(String),
+    /// The main search stopped before deciding mate (`None`: no progress).
+    MainSearchStopped(Option<LimitHit>),
+    /// No mate (不詰).
+    NoMate,
+    /// 余詰: at move `ply`, `mv` also mates (in `length` plies from there);
+    /// `cooks` in all.
+    Cooked {
+        /// The move number of the branch.
+        ply: usize,
+        /// The other mating move.
+        mv: Move,
+        /// Its mate's length from the branch, when known.
+        length: Option<usize>,
+        /// Cooks found in all.
+        cooks: usize,
+    },
+    /// 早詰: best play mates in `length`, sooner than the stated `stated`.
+    EarlyMate {
+        /// Best play's length.
+        length: usize,
+        /// The stated length.
+        stated: usize,
+    },
+    /// The main line is not best play from move `ply` on: not confirmed.
+    NotBestPlay {
+        /// The first move number where it is not.
+        ply: usize,
+    },
+    /// A cook past an interposition of the main line that may be futile
+    /// (the solver's line is not proven exact): not confirmed.
+    CookBeyondInterposition {
+        /// The cook's move number.
+        ply: usize,
+        /// The cook's move.
+        mv: Move,
+        /// The move number of the interposition.
+        interposition: usize,
+    },
+    /// A cook, with the main line not cross-checked (variations off).
+    CookNotCrossChecked {
+        /// The cook's move number.
+        ply: usize,
+        /// The cook's move.
+        mv: Move,
+    },
+    /// Not cross-checked (variations off) and not proven exact.
+    NotCrossChecked,
+    /// Pieces left over past an interposition that may be futile: not
+    /// confirmed.
+    LeftoverBeyondInterposition {
+        /// The attacker's hand at the end.
+        leftover: Hand,
+        /// The move number of the interposition.
+        interposition: usize,
+    },
+    /// 駒余り: the attacker ends with these pieces in hand.
+    Leftover(Hand),
+    /// An attacker alternative not decided within the limits.
+    Undecided {
+        /// Its move number.
+        ply: usize,
+        /// Its move, when known.
+        mv: Option<Move>,
+        /// The limit hit (`None`: the search budget).
+        limit: Option<LimitHit>,
+        /// Alternatives undecided in all.
+        undecided: usize,
+    },
+    /// 完全作: mate in `length`, no cook, no pieces left over.
+    Sound {
+        /// The main line's length.
+        length: usize,
+    },
+}
+
 /// The result of an audit.
 #[derive(Clone, Debug)]
 pub struct Audit {
     /// The verdict.
     pub verdict: Soundness,
-    /// Why, in one line.
-    pub reason: String,
+    /// Why (rendered as one line by [`crate::report`]).
+    pub reason: Reason,
     /// The start position.
     pub start: Position,
     /// The main line (empty unless mate).
@@ -504,7 +586,7 @@ pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audi
     let root = solver.solve(start, &opts.search);
     let mut out = Audit {
         verdict: Soundness::Unknown,
-        reason: String::new(),
+        reason: Reason::MainSearchStopped(None),
         start: start.clone(),
         moves: Vec::new(),
         length_exact: root.length_exact,
@@ -535,20 +617,16 @@ pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audi
     match root.verdict {
         Verdict::Invalid => {
             out.verdict = Soundness::Invalid;
-            out.reason = root.error.clone().unwrap_or_default();
+            out.reason = Reason::Invalid(root.error.clone().unwrap_or_default());
         }
         Verdict::Unknown => {
             out.verdict = Soundness::Unknown;
-            out.reason = format!(
-                "the main search stopped ({}) before deciding mate",
-                root.limit_hit
-                    .map_or("no progress".into(), |h| h.to_string())
-            );
+            out.reason = Reason::MainSearchStopped(root.limit_hit);
             out.stated = a.stated_without_line();
         }
         Verdict::NoMate => {
             out.verdict = Soundness::NoMate;
-            out.reason = "no mate (不詰)".into();
+            out.reason = Reason::NoMate;
             out.refutations = a.refutations(start);
             out.stated = a.stated_without_line();
         }
@@ -747,73 +825,64 @@ impl Auditor<'_> {
         });
         if let Some(c) = definite {
             out.verdict = Soundness::Cooked;
-            out.reason = format!(
-                "余詰: at move {} {} also mates{}",
-                c.ply,
-                c.mv.usi(),
-                c.length.map_or(String::new(), |l| format!(" (in {l})"))
-            );
-            if out.cooks.len() > 1 {
-                out.reason
-                    .push_str(&format!(" — {} cooks in all", out.cooks.len()));
-            }
+            out.reason = Reason::Cooked {
+                ply: c.ply,
+                mv: c.mv,
+                length: c.length,
+                cooks: out.cooks.len(),
+            };
             return;
         }
         if let Some(st) = &out.stated {
             if st.outcome == StatedOutcome::EarlyMate && checked && length_bound {
                 out.verdict = Soundness::Cooked;
-                out.reason = format!(
-                    "早詰: best play mates in {} or less, shorter than the stated solution ({})",
-                    out.moves.len(),
-                    st.length.unwrap_or(0)
-                );
+                out.reason = Reason::EarlyMate {
+                    length: out.moves.len(),
+                    stated: st.length.unwrap_or(0),
+                };
                 return;
             }
         }
         if let Some(b) = first_bad {
             out.verdict = Soundness::Unknown;
-            out.reason = format!("the main line is not best play at move {b}; not confirmed");
+            out.reason = Reason::NotBestPlay { ply: b };
             return;
         }
         if let (Some(c), Some(p)) = (out.cooks.first(), first_interposition) {
             if checked && first_bad.is_none_or(|b| c.ply <= b) {
                 out.verdict = Soundness::Unknown;
-                out.reason = format!(
-                    "at move {} {} also mates, but the main line's interposition at move {p} may be futile (the solver's line is not proven exact): not confirmed",
-                    c.ply,
-                    c.mv.usi()
-                );
+                out.reason = Reason::CookBeyondInterposition {
+                    ply: c.ply,
+                    mv: c.mv,
+                    interposition: p,
+                };
                 return;
             }
         }
         if let Some(c) = out.cooks.first().filter(|_| !checked) {
             out.verdict = Soundness::Unknown;
-            out.reason = format!(
-                "at move {} {} also mates, but the main line was not cross-checked (variations off)",
-                c.ply,
-                c.mv.usi()
-            );
+            out.reason = Reason::CookNotCrossChecked {
+                ply: c.ply,
+                mv: c.mv,
+            };
             return;
         }
         if !checked {
             out.verdict = Soundness::Unknown;
-            out.reason = "the main line was not cross-checked (variations off) and the solver did not prove it exact".into();
+            out.reason = Reason::NotCrossChecked;
             return;
         }
         if let (false, Some(p)) = (out.leftover.is_empty(), first_interposition) {
             out.verdict = Soundness::Unknown;
-            out.reason = format!(
-                "the main line ends with {} in hand, but its interposition at move {p} may be futile (the solver's line is not proven exact): not confirmed",
-                out.leftover.sfen(true)
-            );
+            out.reason = Reason::LeftoverBeyondInterposition {
+                leftover: out.leftover,
+                interposition: p,
+            };
             return;
         }
         if !out.leftover.is_empty() {
             out.verdict = Soundness::Leftover;
-            out.reason = format!(
-                "駒余り: the attacker ends with {} in hand",
-                out.leftover.sfen(true)
-            );
+            out.reason = Reason::Leftover(out.leftover);
             return;
         }
         let unresolved: Vec<&Note> = out
@@ -823,24 +892,18 @@ impl Auditor<'_> {
             .collect();
         if let Some(u) = unresolved.first() {
             out.verdict = Soundness::Unknown;
-            out.reason = format!(
-                "alternative {} at move {} not decided ({}){}",
-                u.moves.first().map_or(String::new(), |m| m.usi()),
-                u.ply,
-                u.limit.map_or("search budget".into(), |h| h.to_string()),
-                if unresolved.len() > 1 {
-                    format!(" — {} alternatives undecided", unresolved.len())
-                } else {
-                    String::new()
-                }
-            );
+            out.reason = Reason::Undecided {
+                ply: u.ply,
+                mv: u.moves.first().copied(),
+                limit: u.limit,
+                undecided: unresolved.len(),
+            };
             return;
         }
         out.verdict = Soundness::Sound;
-        out.reason = format!(
-            "sound: mate in {}, no cook, no pieces left over",
-            out.moves.len()
-        );
+        out.reason = Reason::Sound {
+            length: out.moves.len(),
+        };
     }
 }
 

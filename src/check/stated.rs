@@ -2,7 +2,7 @@
 
 use super::{Audit, Auditor, StatedCheck, StatedOutcome};
 use crate::rules::Position;
-use crate::search::solve::Verdict;
+use crate::search::Verdict;
 
 impl Auditor<'_> {
     /// Stated length compared with an unknown or absent main line.

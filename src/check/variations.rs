@@ -5,8 +5,8 @@
 use super::{Audit, Auditor, Note, NoteKind, Side};
 use crate::rules::{Move, MoveList, Position};
 use crate::search::futile::{Class, Interpositions, Len, Lengths};
-use crate::search::solve::{FutileMode, Verdict};
-use crate::search::tt::UNBOUNDED;
+use crate::search::UNBOUNDED;
+use crate::search::{FutileMode, Verdict};
 
 impl Auditor<'_> {
     /// Defender alternatives at `P(i)` (defender to move).
