@@ -189,7 +189,7 @@ fn interim_audit_verdicts() {
         jobs: 1,
         hash_mib: Some(16),
         nodes: NODES,
-        audit: Some(Arc::new(batch::InterimAudit)),
+        audit: Some(Arc::new(batch::InterimAudit::default())),
         ..BatchOptions::default()
     };
     let (_, rows) = run_collect(&opts);

@@ -176,7 +176,7 @@ fn mixed_book_without_check_on_stdout() {
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stderr.is_empty(), "--quiet: nothing on stderr");
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.starts_with("index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,nodes,seconds,error\n"));
+    assert!(text.starts_with("index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,unnecessary,cook_stoppers,nodes,seconds,error\n"));
     let rows = read_rows(&text, RowFormat::Csv).unwrap();
     let verdicts: Vec<&str> = rows.iter().map(|r| r.verdict.as_str()).collect();
     assert_eq!(

@@ -126,15 +126,18 @@
 
 mod alternatives;
 mod stated;
+pub mod unnecessary;
 mod variations;
 
 use super::futile::is_candidate;
 use super::limits::LimitHit;
+use super::solve::SolveResult;
 use super::solve::{SolveOptions, Solver, Verdict};
 use crate::rules::{Hand, Move, MoveList, Position};
 use alternatives::hand_after;
 use hashbrown::HashMap;
 use std::time::Instant;
+use unnecessary::PieceCheck;
 
 /// Depth of nested detour checks (rule 2 of the detour definition).
 const MAX_DETOUR_DEPTH: usize = 4;
@@ -162,6 +165,9 @@ pub struct AuditOptions {
     /// On no mate, look for a refuting defence of each check (at most this
     /// many solves in all; 0 = don't).
     pub refutation_searches: usize,
+    /// On a sound verdict, remove each piece in turn and classify it:
+    /// 不要駒, 余詰防止駒 or needed ([`unnecessary`]). On by default.
+    pub unnecessary: bool,
     /// Stop at the first flaw that settles the verdict: a cook, or a
     /// stated solution longer than the main line (早詰). The main line is
     /// then taken as the solver gives it; variations are looked at only
@@ -179,6 +185,7 @@ impl Default for AuditOptions {
             strict_detours: false,
             detour_searches: 64,
             refutation_searches: 256,
+            unnecessary: true,
             first_flaw: false,
         }
     }
@@ -428,6 +435,10 @@ pub struct Audit {
     pub seconds: f64,
     /// Why the position is invalid, if it is.
     pub error: Option<String>,
+    /// 不要駒 and 余詰防止駒: each piece of the start position removed in
+    /// turn; `None` when not examined (the verdict is not `sound`, or
+    /// [`AuditOptions::unnecessary`] is off).
+    pub pieces: Option<PieceCheck>,
 }
 
 impl Audit {
@@ -493,21 +504,49 @@ struct Auditor<'a> {
 /// Audit the problem starting at `start` (attacker to move).
 pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audit {
     let clock = Instant::now();
-    // The time limit becomes one deadline for every solve of the audit.
+    let opts = with_deadline(opts, clock);
+    let root = solver.solve(start, &opts.search);
+    audit_from(solver, start, &root, &opts, clock)
+}
+
+/// Audit the problem at `start` whose main solve `root` was just made by
+/// `solver.solve(start, ..)`, with the same futile convention (the table
+/// still holds what it learnt): everything [`audit`] does after its main
+/// solve. The time limit of `opts`, if any, counts from this call; a
+/// caller that wants one deadline for both sets [`super::Limits::deadline`].
+pub fn audit_solved(
+    solver: &mut Solver,
+    start: &Position,
+    root: &SolveResult,
+    opts: &AuditOptions,
+) -> Audit {
+    let clock = Instant::now();
+    let opts = with_deadline(opts, clock);
+    let mut out = audit_from(solver, start, root, &opts, clock);
+    out.seconds += root.seconds;
+    out
+}
+
+/// The options with the time limit turned into one deadline, from
+/// `clock`, for every solve of the audit.
+fn with_deadline(opts: &AuditOptions, clock: Instant) -> AuditOptions {
     let mut opts = opts.clone();
     let limits = &mut opts.search.limits;
     if let Some(t) = limits.time.take() {
         let end = clock + t;
         limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
     }
-    let opts = &opts;
-    let root = solver.solve(start, &opts.search);
-    let mut out = Audit {
+    opts
+}
+
+/// An audit with nothing found yet.
+fn empty_audit(start: &Position) -> Audit {
+    Audit {
         verdict: Soundness::Unknown,
         reason: String::new(),
         start: start.clone(),
         moves: Vec::new(),
-        length_exact: root.length_exact,
+        length_exact: false,
         leftover: Hand::EMPTY,
         cooks: Vec::new(),
         notes: Vec::new(),
@@ -515,13 +554,33 @@ pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audi
         refutations: Vec::new(),
         futile_skipped: 0,
         cycles_removed: 0,
+        main_nodes: 0,
+        main_seconds: 0.0,
+        nodes: 0,
+        searches: 0,
+        limit_hits: 0,
+        seconds: 0.0,
+        error: None,
+        pieces: None,
+    }
+}
+
+fn audit_from(
+    solver: &mut Solver,
+    start: &Position,
+    root: &SolveResult,
+    opts: &AuditOptions,
+    clock: Instant,
+) -> Audit {
+    let mut out = Audit {
+        length_exact: root.length_exact,
         main_nodes: root.nodes,
         main_seconds: root.seconds,
         nodes: root.nodes,
         searches: 1,
         limit_hits: usize::from(root.limit_hit.is_some()),
-        seconds: 0.0,
         error: root.error.clone(),
+        ..empty_audit(start)
     };
     let mut a = Auditor {
         solver,
@@ -610,17 +669,10 @@ impl Auditor<'_> {
     /// The audit proper, once the main line is known.
     fn examine(&mut self, out: &mut Audit) {
         let n = out.moves.len();
-        let mut positions = Vec::with_capacity(n + 1);
-        let mut p = out.start.clone();
-        positions.push(p.clone());
-        for &m in &out.moves {
-            p.do_move(m);
-            positions.push(p.clone());
-        }
+        let positions = line_positions(&out.start, &out.moves);
         for (i, q) in positions.iter().enumerate() {
             self.main_keys.entry(q.key()).or_insert(i);
         }
-        let attacker = out.start.side_to_move();
         let quick = self.opts.first_flaw;
         // In quick mode a 早詰 against the stated solution settles the
         // verdict once the main line is cross-checked: no alternatives.
@@ -642,8 +694,44 @@ impl Auditor<'_> {
         }
 
         // Attacker alternatives.
-        'attacker: for i in (0..n).step_by(2) {
-            if skip_attacker {
+        if !skip_attacker {
+            self.attacker_alternatives(out, &positions, quick, true);
+        }
+
+        // Defender alternatives: all of them, or in quick mode after a cook
+        // only those before it (enough to confirm the cook).
+        if self.opts.variations && !variations_done {
+            let until = match out.cooks.first() {
+                Some(c) if quick => c.ply,
+                _ => n + 1,
+            };
+            self.all_variations(out, &positions, until);
+        }
+        out.notes.sort_by_key(|n| n.ply);
+        if !quick {
+            out.stated = self.compare_stated(out, &positions);
+        }
+        self.decide(out);
+        if out.verdict == Soundness::Sound && self.opts.unnecessary {
+            out.pieces = Some(self.examine_pieces(out));
+        }
+    }
+
+    /// The attacker alternatives at every attacker move of the main line
+    /// (`positions` = `P(0)..=P(n)`): cooks, transpositions, detours,
+    /// unresolved ones, and at the last move the other mates in one when
+    /// `duals`. With `stop_at_cook`, stops at the first cook.
+    fn attacker_alternatives(
+        &mut self,
+        out: &mut Audit,
+        positions: &[Position],
+        stop_at_cook: bool,
+        duals: bool,
+    ) {
+        let n = out.moves.len();
+        let attacker = out.start.side_to_move();
+        for i in (0..n).step_by(2) {
+            if i + 1 == n && !duals {
                 break;
             }
             let pos = &positions[i];
@@ -653,7 +741,7 @@ impl Auditor<'_> {
             let main_move = out.moves[i];
             for &c in checks.iter().filter(|&&c| c != main_move) {
                 if self.cancelled() {
-                    break;
+                    return;
                 }
                 if i + 1 == n {
                     if self.mates_at_once(pos, c) {
@@ -676,26 +764,11 @@ impl Auditor<'_> {
                 let mut budget = self.opts.detour_searches;
                 let class = self.classify(pos, c, remaining, 0, &mut budget, &[]);
                 self.record_alternative(out, i, c, class);
-                if quick && !out.cooks.is_empty() {
-                    break 'attacker;
+                if stop_at_cook && !out.cooks.is_empty() {
+                    return;
                 }
             }
         }
-
-        // Defender alternatives: all of them, or in quick mode after a cook
-        // only those before it (enough to confirm the cook).
-        if self.opts.variations && !variations_done {
-            let until = match out.cooks.first() {
-                Some(c) if quick => c.ply,
-                _ => n + 1,
-            };
-            self.all_variations(out, &positions, until);
-        }
-        out.notes.sort_by_key(|n| n.ply);
-        if !quick {
-            out.stated = self.compare_stated(out, &positions);
-        }
-        self.decide(out);
     }
 
     /// The defender alternatives at every defender move before `until`.
@@ -842,6 +915,18 @@ impl Auditor<'_> {
             out.moves.len()
         );
     }
+}
+
+/// The positions of a line: `start`, then the one after each move.
+fn line_positions(start: &Position, moves: &[Move]) -> Vec<Position> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut p = start.clone();
+    positions.push(p.clone());
+    for &m in moves {
+        p.do_move(m);
+        positions.push(p.clone());
+    }
+    positions
 }
 
 /// The line without its cycles: when a position of the line comes again,

@@ -29,8 +29,10 @@ mod solution;
 mod solve;
 mod tt;
 
+pub use audit::unnecessary::{PieceCheck, PieceRole, Removal};
 pub use audit::{
-    audit, Audit, AuditOptions, Cook, Note, NoteKind, Side, Soundness, StatedCheck, StatedOutcome,
+    audit, audit_solved, Audit, AuditOptions, Cook, Note, NoteKind, Side, Soundness, StatedCheck,
+    StatedOutcome,
 };
 pub use dfpn::SearchStats;
 pub use limits::{LimitHit, Limits};
