@@ -220,7 +220,7 @@ pub fn pieces_text(p: &PieceCheck) -> String {
         }
     }
     s.push_str(&format!(
-        "pieces examined: {} ({} searches, {} nodes, {:.3}s)\n",
+        "pieces examined: {}  searches: {}  nodes: {}  time: {:.3}s\n",
         p.removals.len(),
         p.searches,
         p.nodes,
