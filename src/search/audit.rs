@@ -15,6 +15,8 @@
 //!   and its line compared with the main line (see "Variations").
 //! - **Stated vs computed**: the length (手数) or solution (作意) the problem
 //!   states is compared with the main line ([`StatedCheck`]).
+//! - **不要駒 / 余詰防止駒**: on a sound verdict, each piece removed in turn
+//!   ([`unnecessary`]).
 //!
 //! Lengths come from the solves, so the audit is as exact as the solver. It
 //! also cross-checks the solver: a defender alternative that lasts longer
@@ -131,10 +133,8 @@ mod variations;
 
 use super::futile::is_candidate;
 use super::limits::LimitHit;
-use super::solve::SolveResult;
-use super::solve::{SolveOptions, Solver, Verdict};
-use crate::rules::{Hand, Move, MoveList, Position};
-use alternatives::hand_after;
+use super::solve::{SolveOptions, SolveResult, Solver, Verdict};
+use crate::rules::{Hand, Move, Position};
 use hashbrown::HashMap;
 use std::time::Instant;
 use unnecessary::PieceCheck;
@@ -714,60 +714,6 @@ impl Auditor<'_> {
         self.decide(out);
         if out.verdict == Soundness::Sound && self.opts.unnecessary {
             out.pieces = Some(self.examine_pieces(out));
-        }
-    }
-
-    /// The attacker alternatives at every attacker move of the main line
-    /// (`positions` = `P(0)..=P(n)`): cooks, transpositions, detours,
-    /// unresolved ones, and at the last move the other mates in one when
-    /// `duals`. With `stop_at_cook`, stops at the first cook.
-    fn attacker_alternatives(
-        &mut self,
-        out: &mut Audit,
-        positions: &[Position],
-        stop_at_cook: bool,
-        duals: bool,
-    ) {
-        let n = out.moves.len();
-        let attacker = out.start.side_to_move();
-        for i in (0..n).step_by(2) {
-            if i + 1 == n && !duals {
-                break;
-            }
-            let pos = &positions[i];
-            let ply = i + 1;
-            let mut checks = MoveList::new();
-            pos.check_moves(&mut checks);
-            let main_move = out.moves[i];
-            for &c in checks.iter().filter(|&&c| c != main_move) {
-                if self.cancelled() {
-                    return;
-                }
-                if i + 1 == n {
-                    if self.mates_at_once(pos, c) {
-                        out.notes.push(Note {
-                            kind: NoteKind::LastMoveDual,
-                            ply,
-                            side: Side::Attacker,
-                            moves: vec![c],
-                            length: Some(1),
-                            leftover: Some(hand_after(pos, c, attacker)),
-                            tolerated: true,
-                            rejoin: None,
-                            limit: None,
-                            detail: "another mate in one at the last move".into(),
-                        });
-                    }
-                    continue;
-                }
-                let remaining = n - i;
-                let mut budget = self.opts.detour_searches;
-                let class = self.classify(pos, c, remaining, 0, &mut budget, &[]);
-                self.record_alternative(out, i, c, class);
-                if stop_at_cook && !out.cooks.is_empty() {
-                    return;
-                }
-            }
         }
     }
 

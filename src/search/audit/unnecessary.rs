@@ -44,7 +44,7 @@
 //! ```
 
 use super::{empty_audit, line_positions, remove_cycles, Audit, Auditor, NoteKind};
-use crate::notation::japanese::{diagram_char, mark, square_name};
+use crate::notation::japanese::{mark, square_name};
 use crate::rules::{Piece, PieceKind, Position, Square};
 use crate::search::limits::LimitHit;
 use crate::search::solve::{tsume_problem_error, Verdict};
@@ -110,7 +110,7 @@ impl Removal {
             "{}{}{}",
             mark(self.piece.color()),
             square_name(self.square),
-            diagram_char(self.piece.kind())
+            self.piece.kind().kanji()
         )
     }
 }
