@@ -94,21 +94,26 @@ fn check_exit_codes() {
     assert!(err.contains("--stated-moves"), "{err}");
 }
 
-#[test]
-fn report_html_and_markdown() {
-    let dir = std::env::temp_dir().join(format!("tsume-report-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let html = dir.join("r.html");
+/// `tsume report --nodes 100000 --out FILE PROBLEM`: exit code 0, and the
+/// file written.
+fn report_to(file: &std::path::Path, problem: &str) -> String {
     let (code, _, err) = tsume(&[
         "report",
         "--nodes",
         "100000",
         "--out",
-        html.to_str().unwrap(),
-        HENDOU,
+        file.to_str().unwrap(),
+        problem,
     ]);
     assert_eq!(code, 0, "{err}");
-    let page = std::fs::read_to_string(&html).unwrap();
+    std::fs::read_to_string(file).unwrap()
+}
+
+#[test]
+fn report_html_and_markdown() {
+    let dir = std::env::temp_dir().join(format!("tsume-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = report_to(&dir.join("r.html"), HENDOU);
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.contains("完全作 sound"));
     assert_eq!(page.matches("<svg").count(), 2, "start and final diagrams");
@@ -122,17 +127,7 @@ fn report_html_and_markdown() {
     assert_eq!(code, 0);
     assert!(out.starts_with("<!DOCTYPE html>"));
     // Markdown with KIF diagrams.
-    let md = dir.join("r.md");
-    let (code, _, _) = tsume(&[
-        "report",
-        "--nodes",
-        "100000",
-        "--out",
-        md.to_str().unwrap(),
-        LEFTOVER,
-    ]);
-    assert_eq!(code, 0);
-    let text = std::fs::read_to_string(&md).unwrap();
+    let text = report_to(&dir.join("r.md"), LEFTOVER);
     assert!(text.contains("**leftover (駒余り)**"), "{text}");
     assert!(text.contains("先手の持駒：角"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
@@ -191,17 +186,7 @@ fn unnecessary_pieces_in_check_and_report() {
     );
     let dir = std::env::temp_dir().join(format!("tsume-pieces-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let md = dir.join("r.md");
-    let (code, _, _) = tsume(&[
-        "report",
-        "--nodes",
-        "100000",
-        "--out",
-        md.to_str().unwrap(),
-        IDLE_PAWN,
-    ]);
-    assert_eq!(code, 0);
-    let text = std::fs::read_to_string(&md).unwrap();
+    let text = report_to(&dir.join("r.md"), IDLE_PAWN);
     assert!(
         text.contains("- unnecessary (不要駒): 9i (▲９九歩)\n"),
         "{text}"
