@@ -97,7 +97,8 @@ pub struct Removal {
     pub role: PieceRole,
     /// The reduced problem's mate length, when it was proven.
     pub length: Option<usize>,
-    /// The limit that stopped a search (role `Unknown`).
+    /// The limit that stopped a search (role `Unknown`; `None` when the
+    /// search ended without a verdict for another reason).
     pub limit: Option<LimitHit>,
     /// Why, in words.
     pub detail: String,
@@ -174,7 +175,7 @@ impl Auditor<'_> {
                 continue;
             }
             let f = match self.stopped() {
-                Some(hit) => Finding::unknown(hit, "not examined: the check was stopped".into()),
+                Some(hit) => Finding::unknown(Some(hit), format!("not examined: {hit}")),
                 None => self.removal(&out.start, square, n),
             };
             removals.push(Removal {
@@ -219,16 +220,20 @@ impl Auditor<'_> {
                 return Finding::new(PieceRole::Necessary, None, "no mate without it".into())
             }
             Verdict::Unknown => {
-                let hit = s.limit.unwrap_or(LimitHit::Nodes);
-                return Finding::unknown(hit, format!("the search without it stopped ({hit})"));
+                return Finding::unknown(
+                    s.limit,
+                    format!("no verdict without it ({})", why(s.limit)),
+                );
             }
             Verdict::Mate => {}
         }
         if !s.exact {
-            let hit = s.limit.unwrap_or(LimitHit::Nodes);
             return Finding::unknown(
-                hit,
-                format!("mate without it, but its length is not proven ({hit})"),
+                s.limit,
+                format!(
+                    "mate without it, but its length is not proven ({})",
+                    why(s.limit)
+                ),
             );
         }
         let (moves, _) = remove_cycles(&reduced, &s.moves);
@@ -279,15 +284,15 @@ impl Auditor<'_> {
             );
         }
         if let Some(u) = sub.notes.iter().find(|n| n.kind == NoteKind::Unresolved) {
-            let hit = u.limit.unwrap_or(LimitHit::Nodes);
             return Finding {
                 length: Some(len),
                 ..Finding::unknown(
-                    hit,
+                    u.limit,
                     format!(
-                        "mate in {len} without it, but alternative {} at move {} was not decided",
+                        "mate in {len} without it, but alternative {} at move {} was not decided ({})",
                         u.moves.first().map_or(String::new(), |m| m.usi()),
-                        u.ply
+                        u.ply,
+                        why(u.limit)
                     ),
                 )
             };
@@ -297,6 +302,11 @@ impl Auditor<'_> {
             format!("without it, still mate in {len}, no cook, no pieces left over"),
         )
     }
+}
+
+/// The limit that stopped a search, in words.
+fn why(limit: Option<LimitHit>) -> String {
+    limit.map_or("no progress".into(), |h| h.to_string())
 }
 
 /// A removal's outcome, before its square and piece are attached.
@@ -317,11 +327,11 @@ impl Finding {
         }
     }
 
-    fn unknown(hit: LimitHit, detail: String) -> Finding {
+    fn unknown(limit: Option<LimitHit>, detail: String) -> Finding {
         Finding {
             role: PieceRole::Unknown,
             length: None,
-            limit: Some(hit),
+            limit,
             detail,
         }
     }
