@@ -7,8 +7,9 @@
 # Runs, one after the other:
 #   1. tsume batch --jobs $JOBS --time $TIME                 (the composer's length)
 #   2. the same with --futile count                          (plain minimax length)
-#   3. the same with --check                                 (the interim audit)
-#   4. cshogi's DfPn, one problem at a time ($PEER_TIMEOUT s cap per problem)
+#   3. the same with --check --no-unnecessary                (the interim audit)
+#   4. the same with --check       (and, on a sound problem, cooks and 不要駒)
+#   5. cshogi's DfPn, one problem at a time ($PEER_TIMEOUT s cap per problem)
 # and prints problems/s, exact lengths, lengths equal to the set's
 # independent ones (mate=N: minimax and KomoringHeights agreed), wrong
 # verdicts, the --check verdicts, and the ratio to the peer.
@@ -20,7 +21,7 @@
 # default target/release/tsume, built if missing), PYTHON (a python with
 # cshogi, default /tmp/venv-cshogi/bin/python), PEER (peer_cshogi.py,
 # default ../shared/tools/peer_cshogi.py), RUNS (which of
-# "exclude count check peer", default all), KEEP (a directory to keep
+# "exclude count check pieces peer", default all), KEEP (a directory to keep
 # the rows in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,7 @@ PEER_TIMEOUT=${PEER_TIMEOUT:-10}
 TSUME=${TSUME:-target/release/tsume}
 PYTHON=${PYTHON:-/tmp/venv-cshogi/bin/python}
 PEER=${PEER:-../shared/tools/peer_cshogi.py}
-RUNS=${RUNS:-exclude count check peer}
+RUNS=${RUNS:-exclude count check pieces peer}
 
 [ -x "$TSUME" ] || cargo build --release --locked
 tmp=$(mktemp -d)
@@ -48,7 +49,8 @@ for run in $RUNS; do
   case $run in
     exclude) flags=() ;;
     count) flags=(--futile count) ;;
-    check) flags=(--check) ;;
+    check) flags=(--check --no-unnecessary) ;;
+    pieces) flags=(--check) ;;
     peer) continue ;;
     *) echo "mass.sh: unknown run '$run'" >&2; exit 2 ;;
   esac
@@ -102,7 +104,8 @@ def wrong_verdicts(rs):
     return bad
 
 for run, label in (("exclude", "tsume batch"), ("count", "tsume batch --futile count"),
-                   ("check", "tsume batch --check")):
+                   ("check", "tsume batch --check --no-unnecessary"),
+                   ("pieces", "tsume batch --check")):
     if not have(run):
         continue
     rs, w = rows(run), wall(run)
@@ -117,9 +120,16 @@ for run, label in (("exclude", "tsume batch"), ("count", "tsume batch --futile c
              and r["length"] and "not proven shortest" not in r["error"]]
     ex = set(r["index"] for r in exact)
     print(f"  wrong verdicts (mate/nomate against the set): {wrong_verdicts(rs)}")
-    if run == "check":
+    if run in ("check", "pieces"):
         print(f"  leftover {verdicts.get('leftover', 0)}, cooked {verdicts.get('cooked', 0)}, "
               f"misstated {verdicts.get('misstated', 0)}, unknown {verdicts.get('unknown', 0)}")
+        if run == "pieces":
+            seen = [r for r in rs if r["unnecessary"]]
+            toks = [t for r in seen for t in r["unnecessary"].split() if t != "-"]
+            print(f"  pieces examined in {len(seen)} problems: unnecessary "
+                  f"{sum(not t.endswith('?') for t in toks)}, cook stoppers "
+                  f"{sum(len(r['cook_stoppers'].split()) for r in seen)}, undecided "
+                  f"{sum(t.endswith('?') for t in toks)}")
         continue
     print(f"  exact lengths: {len(exact)} of {mates} mates ({100 * len(exact) / max(mates, 1):.2f} %)")
     same = sum(int(r["length"]) == e for r, e in zip(rs, expected)

@@ -78,7 +78,7 @@ pub use row::{
     complete_len, read_rows, row_line, ReadRowsError, Row, RowFormat, RowVerdict, RowWriter,
     CSV_HEADER,
 };
-pub use summary::{Brief, Summary, MAX_FAILURES, SLOWEST};
+pub use summary::{Brief, PieceCounts, Summary, MAX_FAILURES, SLOWEST};
 
 use crate::notation::japanese::{line_names, Style};
 #[cfg(doc)]
@@ -516,6 +516,8 @@ fn empty_row(item: &Item) -> Row {
         moves_ja: String::new(),
         leftover: String::new(),
         cooks: String::new(),
+        unnecessary: String::new(),
+        cook_stoppers: String::new(),
         nodes: 0,
         seconds: 0.0,
         error: String::new(),
@@ -547,6 +549,12 @@ fn solve_item(
     row.nodes = report.nodes;
     row.error = report.note.unwrap_or_default();
     row.cooks = report.cooks.join(" ");
+    row.unnecessary = match &report.unnecessary {
+        None => String::new(),
+        Some(u) if u.is_empty() => "-".into(),
+        Some(u) => u.join(" "),
+    };
+    row.cook_stoppers = report.cook_stoppers.join(" ");
     if !report.moves.is_empty() {
         row.length = Some(report.moves.len());
         row.moves = report

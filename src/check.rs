@@ -15,6 +15,8 @@
 //!   and its line compared with the main line (see "Variations").
 //! - **Stated vs computed**: the length (手数) or solution (作意) the problem
 //!   states is compared with the main line ([`StatedCheck`]).
+//! - **不要駒 / 余詰防止駒**: on a sound verdict, each piece removed in turn
+//!   ([`unnecessary`]).
 //!
 //! Lengths come from the solves, so the audit is as exact as the solver. It
 //! also cross-checks the solver: a defender alternative that lasts longer
@@ -127,15 +129,16 @@
 
 mod alternatives;
 mod stated;
+pub mod unnecessary;
 mod variations;
 
-use crate::rules::{Hand, Move, MoveList, Position};
+use crate::rules::{Hand, Move, Position};
 use crate::search::futile::is_candidate;
 use crate::search::LimitHit;
-use crate::search::{SolveOptions, Solver, Verdict};
-use alternatives::hand_after;
+use crate::search::{SolveOptions, SolveResult, Solver, Verdict};
 use hashbrown::HashMap;
 use std::time::Instant;
+pub use unnecessary::{PieceCheck, PieceRole, Removal};
 
 /// Depth of nested detour checks (rule 2 of the detour definition).
 const MAX_DETOUR_DEPTH: usize = 4;
@@ -163,6 +166,9 @@ pub struct AuditOptions {
     /// On no mate, look for a refuting defence of each check (at most this
     /// many solves in all; 0 = don't).
     pub refutation_searches: usize,
+    /// On a sound verdict, remove each piece in turn and classify it:
+    /// 不要駒, 余詰防止駒 or needed ([`unnecessary`]). On by default.
+    pub unnecessary: bool,
     /// Stop at the first flaw that settles the verdict: a cook, or a
     /// stated solution longer than the main line (早詰). The main line is
     /// then taken as the solver gives it; variations are looked at only
@@ -180,6 +186,7 @@ impl Default for AuditOptions {
             strict_detours: false,
             detour_searches: 64,
             refutation_searches: 256,
+            unnecessary: true,
             first_flaw: false,
         }
     }
@@ -510,6 +517,10 @@ pub struct Audit {
     pub seconds: f64,
     /// Why the position is invalid, if it is.
     pub error: Option<String>,
+    /// 不要駒 and 余詰防止駒: each piece of the start position removed in
+    /// turn; `None` when not examined (the verdict is not `sound`, or
+    /// [`AuditOptions::unnecessary`] is off).
+    pub pieces: Option<PieceCheck>,
 }
 
 impl Audit {
@@ -575,21 +586,49 @@ struct Auditor<'a> {
 /// Audit the problem starting at `start` (attacker to move).
 pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audit {
     let clock = Instant::now();
-    // The time limit becomes one deadline for every solve of the audit.
+    let opts = with_deadline(opts, clock);
+    let root = solver.solve(start, &opts.search);
+    audit_from(solver, start, &root, &opts, clock)
+}
+
+/// Audit the problem at `start` whose main solve `root` was just made by
+/// `solver.solve(start, ..)`, with the same futile convention (the table
+/// still holds what it learnt): everything [`audit`] does after its main
+/// solve. The time limit of `opts`, if any, counts from this call; a
+/// caller that wants one deadline for both sets [`super::Limits::deadline`].
+pub fn audit_solved(
+    solver: &mut Solver,
+    start: &Position,
+    root: &SolveResult,
+    opts: &AuditOptions,
+) -> Audit {
+    let clock = Instant::now();
+    let opts = with_deadline(opts, clock);
+    let mut out = audit_from(solver, start, root, &opts, clock);
+    out.seconds += root.seconds;
+    out
+}
+
+/// The options with the time limit turned into one deadline, from
+/// `clock`, for every solve of the audit.
+fn with_deadline(opts: &AuditOptions, clock: Instant) -> AuditOptions {
     let mut opts = opts.clone();
     let limits = &mut opts.search.limits;
     if let Some(t) = limits.time.take() {
         let end = clock + t;
         limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
     }
-    let opts = &opts;
-    let root = solver.solve(start, &opts.search);
-    let mut out = Audit {
+    opts
+}
+
+/// An audit with nothing found yet.
+fn empty_audit(start: &Position) -> Audit {
+    Audit {
         verdict: Soundness::Unknown,
         reason: Reason::MainSearchStopped(None),
         start: start.clone(),
         moves: Vec::new(),
-        length_exact: root.length_exact,
+        length_exact: false,
         leftover: Hand::EMPTY,
         cooks: Vec::new(),
         notes: Vec::new(),
@@ -597,13 +636,33 @@ pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audi
         refutations: Vec::new(),
         futile_skipped: 0,
         cycles_removed: 0,
+        main_nodes: 0,
+        main_seconds: 0.0,
+        nodes: 0,
+        searches: 0,
+        limit_hits: 0,
+        seconds: 0.0,
+        error: None,
+        pieces: None,
+    }
+}
+
+fn audit_from(
+    solver: &mut Solver,
+    start: &Position,
+    root: &SolveResult,
+    opts: &AuditOptions,
+    clock: Instant,
+) -> Audit {
+    let mut out = Audit {
+        length_exact: root.length_exact,
         main_nodes: root.nodes,
         main_seconds: root.seconds,
         nodes: root.nodes,
         searches: 1,
         limit_hits: usize::from(root.limit_hit.is_some()),
-        seconds: 0.0,
         error: root.error.clone(),
+        ..empty_audit(start)
     };
     let mut a = Auditor {
         solver,
@@ -688,17 +747,10 @@ impl Auditor<'_> {
     /// The audit proper, once the main line is known.
     fn examine(&mut self, out: &mut Audit) {
         let n = out.moves.len();
-        let mut positions = Vec::with_capacity(n + 1);
-        let mut p = out.start.clone();
-        positions.push(p.clone());
-        for &m in &out.moves {
-            p.do_move(m);
-            positions.push(p.clone());
-        }
+        let positions = line_positions(&out.start, &out.moves);
         for (i, q) in positions.iter().enumerate() {
             self.main_keys.entry(q.key()).or_insert(i);
         }
-        let attacker = out.start.side_to_move();
         let quick = self.opts.first_flaw;
         // In quick mode a 早詰 against the stated solution settles the
         // verdict once the main line is cross-checked: no alternatives.
@@ -720,44 +772,8 @@ impl Auditor<'_> {
         }
 
         // Attacker alternatives.
-        'attacker: for i in (0..n).step_by(2) {
-            if skip_attacker {
-                break;
-            }
-            let pos = &positions[i];
-            let ply = i + 1;
-            let mut checks = MoveList::new();
-            pos.check_moves(&mut checks);
-            let main_move = out.moves[i];
-            for &c in checks.iter().filter(|&&c| c != main_move) {
-                if self.cancelled() {
-                    break;
-                }
-                if i + 1 == n {
-                    if self.mates_at_once(pos, c) {
-                        out.notes.push(Note {
-                            kind: NoteKind::LastMoveDual,
-                            ply,
-                            side: Side::Attacker,
-                            moves: vec![c],
-                            length: Some(1),
-                            leftover: Some(hand_after(pos, c, attacker)),
-                            tolerated: true,
-                            rejoin: None,
-                            limit: None,
-                            detail: "another mate in one at the last move".into(),
-                        });
-                    }
-                    continue;
-                }
-                let remaining = n - i;
-                let mut budget = self.opts.detour_searches;
-                let class = self.classify(pos, c, remaining, 0, &mut budget, &[]);
-                self.record_alternative(out, i, c, class);
-                if quick && !out.cooks.is_empty() {
-                    break 'attacker;
-                }
-            }
+        if !skip_attacker {
+            self.attacker_alternatives(out, &positions, quick, true);
         }
 
         // Defender alternatives: all of them, or in quick mode after a cook
@@ -774,6 +790,9 @@ impl Auditor<'_> {
             out.stated = self.compare_stated(out, &positions);
         }
         self.decide(out);
+        if out.verdict == Soundness::Sound && self.opts.unnecessary {
+            out.pieces = Some(self.examine_pieces(out));
+        }
     }
 
     /// The defender alternatives at every defender move before `until`.
@@ -905,6 +924,18 @@ impl Auditor<'_> {
             length: out.moves.len(),
         };
     }
+}
+
+/// The positions of a line: `start`, then the one after each move.
+fn line_positions(start: &Position, moves: &[Move]) -> Vec<Position> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    let mut p = start.clone();
+    positions.push(p.clone());
+    for &m in moves {
+        p.do_move(m);
+        positions.push(p.clone());
+    }
+    positions
 }
 
 /// The line without its cycles: when a position of the line comes again,

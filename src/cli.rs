@@ -163,8 +163,8 @@ enum Command {
     ///
     /// Writes one row per problem, in input order, as CSV (stdout by
     /// default) or JSON Lines: index, source, id, verdict, length,
-    /// stated_length, moves, moves_ja, leftover, cooks, nodes, seconds,
-    /// error. A progress bar (on a terminal) and a summary go to stderr.
+    /// stated_length, moves, moves_ja, leftover, cooks, unnecessary,
+    /// cook_stoppers, nodes, seconds, error. A progress bar (on a terminal) and a summary go to stderr.
     /// Exit code 0 when every problem is mate (with --check: sound), 1 when
     /// any is unknown, flawed, no mate or invalid, 2 for usage errors.
     Batch {
@@ -185,9 +185,14 @@ enum Command {
         #[arg(long, value_enum, default_value = "exclude")]
         futile: FutileArg,
         /// Audit each problem, not only solve it (the interim audit: stated
-        /// length vs main line, leftover pieces; `tsume check` is the full one).
+        /// length vs main line, leftover pieces, and on a sound problem its
+        /// cooks and unnecessary pieces; `tsume check` is the full one).
         #[arg(long)]
         check: bool,
+        /// With --check: do not look for unnecessary pieces (不要駒) and
+        /// cook stoppers (nor, for them, for cooks).
+        #[arg(long, requires = "check")]
+        no_unnecessary: bool,
         /// Output file, `.csv` or `.jsonl` (default: CSV on stdout).
         #[arg(long, value_name = "FILE")]
         out: Option<std::path::PathBuf>,
@@ -269,6 +274,7 @@ pub fn run() -> i32 {
             time,
             futile,
             check,
+            no_unnecessary,
             out,
             resume,
             shard,
@@ -283,6 +289,7 @@ pub fn run() -> i32 {
             time: limits::time_limit(Some(time)),
             futile: futile.into(),
             check,
+            unnecessary: !no_unnecessary,
             out,
             resume,
             shard,

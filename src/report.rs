@@ -34,6 +34,7 @@ pub use markdown::markdown;
 pub use solve::{limit_name, solve_json, solve_stats_text, solve_text, solve_usi};
 
 use crate::check::{Audit, Note, Side};
+use crate::check::{PieceCheck, PieceRole};
 use crate::notation::japanese::{line_names, Style};
 use crate::problem::Problem;
 use crate::rules::{Hand, Move, Position};
@@ -156,7 +157,82 @@ pub fn check_json(problem: &Problem, audit: &Audit) -> Value {
         "seconds": ms(audit.seconds),
         "main_search": {"nodes": audit.main_nodes, "seconds": ms(audit.main_seconds)},
         "error": audit.error,
+        "unnecessary_pieces": audit.pieces.as_ref().map(|p| p.squares(PieceRole::Unnecessary)),
+        "cook_stoppers": audit.pieces.as_ref().map(|p| p.squares(PieceRole::CookStopper)),
+        "unnecessary_unknown": audit.pieces.as_ref().map(|p| p.squares(PieceRole::Unknown)),
+        "pieces": audit.pieces.as_ref().map(pieces_json),
     })
+}
+
+/// The removal of each piece (`"pieces"` of the check's JSON).
+fn pieces_json(p: &PieceCheck) -> Value {
+    json!({
+        "removals": p.removals.iter().map(|r| json!({
+            "square": r.square.usi(),
+            "piece": r.piece.sfen(),
+            "name": r.name(),
+            "role": r.role.as_str(),
+            "length": r.length,
+            "limit": r.limit,
+            "detail": r.detail,
+        })).collect::<Vec<_>>(),
+        "searches": p.searches,
+        "nodes": p.nodes,
+        "seconds": ms(p.seconds),
+    })
+}
+
+/// The pieces of one role as `9i (▲９九歩)`, space-separated; `none`.
+pub fn pieces_line(p: &PieceCheck, role: PieceRole) -> String {
+    let names: Vec<String> = p
+        .with_role(role)
+        .map(|r| format!("{} ({})", r.square.usi(), r.name()))
+        .collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(" ")
+    }
+}
+
+/// 不要駒 and 余詰防止駒 as lines of text (the `tsume check` output).
+pub fn pieces_text(p: &PieceCheck) -> String {
+    let mut s = format!(
+        "unnecessary pieces (不要駒): {}\n",
+        pieces_line(p, PieceRole::Unnecessary)
+    );
+    s.push_str(&format!(
+        "cook stoppers (余詰防止駒): {}\n",
+        pieces_line(p, PieceRole::CookStopper)
+    ));
+    for r in p.with_role(PieceRole::CookStopper) {
+        s.push_str(&format!(
+            "  {} {}: {}\n",
+            r.square.usi(),
+            r.name(),
+            r.detail
+        ));
+    }
+    let unknown: Vec<_> = p.with_role(PieceRole::Unknown).collect();
+    if !unknown.is_empty() {
+        s.push_str(&format!("pieces undecided ({}):\n", unknown.len()));
+        for r in unknown {
+            s.push_str(&format!(
+                "  {} {}: {}\n",
+                r.square.usi(),
+                r.name(),
+                r.detail
+            ));
+        }
+    }
+    s.push_str(&format!(
+        "pieces examined: {}  searches: {}  nodes: {}  time: {:.3}s\n",
+        p.removals.len(),
+        p.searches,
+        p.nodes,
+        p.seconds
+    ));
+    s
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -269,6 +345,9 @@ pub fn check_text(problem: &Problem, audit: &Audit) -> String {
             "plies cut from the solver's line (it repeated a position): {}\n",
             audit.cycles_removed
         ));
+    }
+    if let Some(p) = &audit.pieces {
+        s.push_str(&pieces_text(p));
     }
     s.push_str(&format!(
         "searches: {}  limit hits: {}  nodes: {}  time: {:.3}s (main search {} nodes, {:.3}s)\n",

@@ -189,7 +189,7 @@ fn interim_audit_verdicts() {
         jobs: 1,
         hash_mib: Some(16),
         nodes: NODES,
-        audit: Some(Arc::new(batch::InterimAudit)),
+        audit: Some(Arc::new(batch::InterimAudit::default())),
         ..BatchOptions::default()
     };
     let (_, rows) = run_collect(&opts);
@@ -215,6 +215,66 @@ fn interim_audit_verdicts() {
         "mate, but the 49-ply line is not proven shortest (stopped by the node limit), 49 stated"
     );
     assert_eq!(rows[8].error, "a 15-ply mate exists; 51 stated");
+    // The sound problems' pieces: 不要駒 (`-` none; empty: not examined,
+    // kongo-26 and kongo-30 having a check of the main line undecided
+    // within the limit and this table) and 余詰防止駒.
+    let pieces: Vec<(&str, &str)> = rows[..6]
+        .iter()
+        .map(|r| (r.unnecessary.as_str(), r.cook_stoppers.as_str()))
+        .collect();
+    assert_eq!(
+        pieces,
+        [
+            ("-", "4a 6a"),
+            ("-", "1a 1d 2a 2b 2c 4a"),
+            ("", ""),
+            ("", ""),
+            ("2a", "1d 2e 3c"),
+            ("-", "1d 3a 3c 5a"),
+        ]
+    );
+    let s = Summary::of(&rows);
+    assert_eq!(s.pieces.problems, 4);
+    assert_eq!(s.pieces.unnecessary, (1, 1));
+    assert_eq!(s.pieces.cook_stoppers, (15, 4));
+    assert_eq!(s.pieces.unknown, (0, 0));
+}
+
+/// ☗ S 7b, P 6d, G in hand; ☖ K 6b: 6d6c+ 6b5a G*5b mates, and so does
+/// 7b6c+ (the same finish): a cook at move 1. The interim audit alone
+/// calls it sound (it looks for no cook); looking for unnecessary pieces
+/// starts with the main line's cooks and finds it.
+#[test]
+fn looking_for_unnecessary_pieces_finds_a_cook_first() {
+    let items = load_inputs(&["sfen 9/2Sk5/9/3P5/9/9/9/9/9 b G2r2b3g3s4n4l17p 1"]).unwrap();
+    let row = |unnecessary| {
+        let opts = BatchOptions {
+            jobs: 1,
+            hash_mib: Some(16),
+            nodes: NODES,
+            audit: Some(Arc::new(batch::InterimAudit { unnecessary })),
+            ..BatchOptions::default()
+        };
+        let mut rows = Vec::new();
+        batch::run(&items, &opts, |ev| {
+            if let Event::Row(r) = ev {
+                rows.push(r.clone());
+            }
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        rows.remove(0)
+    };
+    let r = row(false);
+    assert_eq!((r.verdict, r.cooks.as_str()), (RowVerdict::Sound, ""));
+    assert_eq!(r.unnecessary, "");
+    let r = row(true);
+    assert_eq!(
+        (r.verdict, r.cooks.as_str()),
+        (RowVerdict::Cooked, "1:7b6c+")
+    );
+    assert_eq!(r.error, "余詰: at move 1 7b6c+ also mates (in 3)");
+    assert_eq!((r.unnecessary.as_str(), r.cook_stoppers.as_str()), ("", ""));
 }
 
 #[test]
@@ -256,6 +316,8 @@ fn sample_row() -> Row {
         moves_ja: "５二金 ４一玉 ４二金".into(),
         leftover: "2P".into(),
         cooks: String::new(),
+        unnecessary: "9i 5b?".into(),
+        cook_stoppers: "1a".into(),
         nodes: 42,
         seconds: 0.125,
         error: "x".into(),

@@ -139,7 +139,15 @@ fn mixed_book_with_check_every_row_in_order() {
         "4g3h 2i1h P*1i 1h1g L*1h 2f1h+ 1i1h 1g1h R*1f P*1g 3h2i 1h1i B*3g P*2h 1f1g"
     );
     assert_eq!(cook.moves_ja.split(' ').count(), 15);
-    assert_eq!(cook.cooks, "", "cooks stay empty under the interim audit");
+    assert_eq!(
+        cook.cooks, "",
+        "a 早詰 only: the main line's checks are not searched"
+    );
+    // The sound problems' pieces: no 不要駒, and the 余詰防止駒.
+    let pieces = |r: &Row| (r.unnecessary.clone(), r.cook_stoppers.clone());
+    assert_eq!(pieces(&rows[0]), ("-".into(), "4a 6a".into()));
+    assert_eq!(pieces(&rows[6]), ("-".into(), "1d 3a 3c 5a".into()));
+    assert_eq!(pieces(&rows[4]), (String::new(), String::new()));
     // A good problem: its line in USI and Japanese.
     assert_eq!(rows[0].moves, "9f5b+ 4a5b S*4b");
     assert_eq!(rows[0].moves_ja, "５二角成 同銀左 ４二銀打");
@@ -156,6 +164,10 @@ fn mixed_book_with_check_every_row_in_order() {
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(
         err.contains("verdicts: sound 2, cooked 1, nomate 1, unknown 1, invalid 2"),
+        "{err}"
+    );
+    assert!(
+        err.contains("pieces: 2 problems examined: unnecessary (不要駒) 0 in 0 problems, cook stoppers (余詰防止駒) 6 in 2 problems, undecided 0 in 0 problems"),
         "{err}"
     );
     assert!(
@@ -176,7 +188,7 @@ fn mixed_book_without_check_on_stdout() {
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stderr.is_empty(), "--quiet: nothing on stderr");
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.starts_with("index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,nodes,seconds,error\n"));
+    assert!(text.starts_with("index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,unnecessary,cook_stoppers,nodes,seconds,error\n"));
     let rows = read_rows(&text, RowFormat::Csv).unwrap();
     let verdicts: Vec<&str> = rows.iter().map(|r| r.verdict.as_str()).collect();
     assert_eq!(
@@ -513,6 +525,7 @@ fn usage_errors_exit_2() {
         &["batch", "no/such/file.sfen"],
         &["batch", "src/cli"], // a directory without problem files
         &["batch", "--out", "no/such/dir/rows.csv", s(&book)],
+        &["batch", "--no-unnecessary", s(&book)], // needs --check
     ];
     for args in cases {
         let o = tsume(args);

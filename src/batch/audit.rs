@@ -7,9 +7,10 @@
 //!
 //! - [`InterimAudit`], what `tsume batch --check` runs: one solve, then
 //!   the main line compared with the stated length, and the pieces left
-//!   over. It does **not** look for cooks of the main line's own length
-//!   (余詰) nor classify variations (変同, 変長), so the `cooks` column
-//!   stays empty;
+//!   over. On a problem found sound it then looks for unnecessary pieces
+//!   (不要駒) and cook stoppers (余詰防止駒), which needs the main line's
+//!   cooks (余詰) first: a cook found there makes the row `cooked`. It
+//!   does not classify variations (変同, 変長);
 //! - [`FullAudit`], the audit of `tsume check` ([`crate::check::audit()`]:
 //!   cooks at every attacker move, variations, stated vs computed), for
 //!   library users. The command does not run it: it makes one search per
@@ -20,17 +21,24 @@
 //! ```
 //! use tsume::batch::{Audit, FullAudit, InterimAudit, RowVerdict};
 //! use tsume::search::{SolveOptions, Solver};
-//! let problem = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1 # len=3").unwrap();
+//! // an idle attacker pawn on 9i: 不要駒
+//! let problem = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B8/9/9/P8 b S2rb4g4n4l17p 1 # len=3").unwrap();
 //! let mut solver = Solver::new(16);
 //! let opts = SolveOptions::default();
-//! assert_eq!(InterimAudit.audit(&problem, &mut solver, &opts).verdict, RowVerdict::Sound);
+//! let report = InterimAudit::default().audit(&problem, &mut solver, &opts);
+//! assert_eq!(report.verdict, RowVerdict::Sound);
+//! assert_eq!(report.unnecessary, Some(vec!["9i".to_string()]));
 //! assert_eq!(FullAudit.audit(&problem, &mut solver, &opts).verdict, RowVerdict::Sound);
 //! ```
 
 use super::row::RowVerdict;
+use crate::check::{
+    audit_solved, Audit as Checked, AuditOptions, PieceCheck, PieceRole, Soundness,
+};
 use crate::problem::Problem;
 use crate::rules::{Hand, Move};
 use crate::search::{SolveOptions, SolveResult, Solver, Verdict};
+use std::time::Instant;
 
 /// What an audit (or a plain solve) found: what goes into a row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +57,11 @@ pub struct AuditReport {
     pub note: Option<String>,
     /// Nodes searched, all searches included.
     pub nodes: u64,
+    /// Unnecessary pieces (不要駒) as USI squares, then the pieces a limit
+    /// left undecided, each followed by `?`; `None` when not examined.
+    pub unnecessary: Option<Vec<String>>,
+    /// Cook stoppers (余詰防止駒) as USI squares.
+    pub cook_stoppers: Vec<String>,
 }
 
 impl AuditReport {
@@ -77,8 +90,27 @@ impl AuditReport {
             cooks: Vec::new(),
             note,
             nodes: r.nodes,
+            unnecessary: None,
+            cook_stoppers: Vec::new(),
         }
     }
+
+    /// Take the pieces' findings of an audit (none when not examined).
+    fn set_pieces(&mut self, pieces: Option<&PieceCheck>) {
+        let Some(p) = pieces else { return };
+        let mut u = p.squares(PieceRole::Unnecessary);
+        u.extend(p.squares(PieceRole::Unknown).into_iter().map(|s| s + "?"));
+        self.unnecessary = Some(u);
+        self.cook_stoppers = p.squares(PieceRole::CookStopper);
+    }
+}
+
+/// The cooks of an audit as `ply:usi`.
+fn cook_list(a: &Checked) -> Vec<String> {
+    a.cooks
+        .iter()
+        .map(|c| format!("{}:{}", c.ply, c.mv.usi()))
+        .collect()
 }
 
 /// A composer's audit of one problem (`--check`).
@@ -104,13 +136,36 @@ pub trait Audit: Send + Sync {
 /// - `sound` otherwise (also when no length is stated).
 ///
 /// It trusts the solver's main line (shortest mate, longest defence, the
-/// leftover-piece tie-break as far as the solver applies it) and finds no
-/// cook of the main line's own length.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct InterimAudit;
+/// leftover-piece tie-break as far as the solver applies it). With
+/// `unnecessary` (the default), a `sound` problem is then examined
+/// further, on the same table and within the same limits (the time limit
+/// one deadline for the problem): the other checks at each attacker move
+/// of the main line (余詰; the first cook found makes the row `cooked`),
+/// and when none mates, each piece removed in turn
+/// ([`crate::search::audit::unnecessary`]). When a limit leaves one of
+/// those checks undecided the row stays `sound` and its pieces are not
+/// examined.
+#[derive(Clone, Copy, Debug)]
+pub struct InterimAudit {
+    /// Look for unnecessary pieces (不要駒) of sound problems.
+    pub unnecessary: bool,
+}
+
+impl Default for InterimAudit {
+    fn default() -> Self {
+        InterimAudit { unnecessary: true }
+    }
+}
 
 impl Audit for InterimAudit {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
+        // One deadline for the solve and everything after it.
+        let mut opts = opts.clone();
+        if let Some(t) = opts.limits.time.take() {
+            let end = Instant::now() + t;
+            opts.limits.deadline = Some(opts.limits.deadline.map_or(end, |d| d.min(end)));
+        }
+        let opts = &opts;
         let solved = solver.solve(&problem.position, opts);
         let mut report = AuditReport::from_solve(&solved);
         if report.verdict != RowVerdict::Mate {
@@ -150,12 +205,29 @@ impl Audit for InterimAudit {
             ),
             _ => (RowVerdict::Sound, None),
         };
+        if report.verdict == RowVerdict::Sound && self.unnecessary {
+            let aopts = AuditOptions {
+                search: opts.clone(),
+                variations: false,
+                first_flaw: true,
+                ..AuditOptions::default()
+            };
+            let a = audit_solved(solver, &problem.position, &solved, &aopts);
+            report.nodes += a.nodes.saturating_sub(solved.nodes);
+            if a.verdict == Soundness::Cooked {
+                report.verdict = RowVerdict::Cooked;
+                report.cooks = cook_list(&a);
+                report.note = Some(crate::report::reason::english(&a.reason));
+            }
+            report.set_pieces(a.pieces.as_ref());
+        }
         report
     }
 }
 
 /// The composer's audit of `tsume check`: cooks (余詰) at every attacker
-/// move, leftover pieces (駒余り), variations, stated vs computed. Not
+/// move, leftover pieces (駒余り), variations, stated vs computed, and on a
+/// sound problem its unnecessary pieces (不要駒). Not
 /// what `tsume batch --check` runs (that is [`InterimAudit`]); plug it in
 /// through [`crate::batch::BatchOptions::audit`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -172,19 +244,19 @@ impl Audit for FullAudit {
         };
         let a = audit(solver, &problem.position, &aopts);
         let verdict = RowVerdict::from(a.verdict);
-        AuditReport {
+        let mut report = AuditReport {
             verdict,
             moves: a.moves.clone(),
             leftover: a.leftover,
-            cooks: a
-                .cooks
-                .iter()
-                .map(|c| format!("{}:{}", c.ply, c.mv.usi()))
-                .collect(),
+            cooks: cook_list(&a),
             note: (verdict != RowVerdict::Sound)
                 .then(|| crate::report::reason::english(&a.reason))
                 .filter(|r| !r.is_empty()),
             nodes: a.nodes,
-        }
+            unnecessary: None,
+            cook_stoppers: Vec::new(),
+        };
+        report.set_pieces(a.pieces.as_ref());
+        report
     }
 }

@@ -21,7 +21,8 @@
 //! let row = |index| Row {
 //!     index, source: "arg".into(), id: "arg".into(), verdict: RowVerdict::NoMate,
 //!     length: None, stated_length: None, moves: String::new(), moves_ja: String::new(),
-//!     leftover: String::new(), cooks: String::new(), nodes: 1, seconds: 0.0, error: String::new(),
+//!     leftover: String::new(), cooks: String::new(), unnecessary: String::new(),
+//!     cook_stoppers: String::new(), nodes: 1, seconds: 0.0, error: String::new(),
 //! };
 //! // A stopped run wrote row 2 out of order; the resumed run appends row 1.
 //! let file = std::fs::File::create(&path).unwrap();

@@ -1,7 +1,8 @@
 //! One result row per problem, and its CSV / JSON Lines form.
 //!
 //! Columns, in order: `index, source, id, verdict, length, stated_length,
-//! moves, moves_ja, leftover, cooks, nodes, seconds, error`. The same
+//! moves, moves_ja, leftover, cooks, unnecessary, cook_stoppers, nodes,
+//! seconds, error`. The same
 //! [`Row`] is written as a CSV record or as one JSON object per line, so
 //! the outputs of several runs (shards, resumed runs) concatenate.
 
@@ -136,9 +137,17 @@ pub struct Row {
     /// The attacker's hand at the end of the main line (SFEN, e.g. `P`;
     /// empty when none).
     pub leftover: String,
-    /// Cooks (余詰) found by the audit, space-separated `ply:usi`; empty
-    /// until the full audit exists.
+    /// Cooks (余詰) found by the audit, space-separated `ply:usi`.
     pub cooks: String,
+    /// Unnecessary pieces (不要駒) of a sound problem, space-separated USI
+    /// squares (`9i 1a`), then those a limit left undecided with `?`
+    /// (`5b?`); `-` when examined and none, empty when not examined.
+    #[serde(default)]
+    pub unnecessary: String,
+    /// Cook stoppers (余詰防止駒) of a sound problem, space-separated USI
+    /// squares: pieces whose removal lets another mate work.
+    #[serde(default)]
+    pub cook_stoppers: String,
     /// Nodes searched (solve and audit).
     pub nodes: u64,
     /// Wall time for this problem, seconds (microsecond precision).
@@ -181,7 +190,7 @@ impl RowFormat {
 }
 
 /// The CSV header line (without the newline).
-pub const CSV_HEADER: &str = "index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,nodes,seconds,error";
+pub const CSV_HEADER: &str = "index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,unnecessary,cook_stoppers,nodes,seconds,error";
 
 /// Writes rows one by one, flushing each, so that an interrupted run keeps
 /// every row written.

@@ -39,6 +39,66 @@ impl Brief {
     }
 }
 
+/// Unnecessary pieces (不要駒) and cook stoppers over the rows that were
+/// examined for them: pieces, and problems with at least one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceCounts {
+    /// Problems whose pieces were examined.
+    pub problems: usize,
+    /// Unnecessary pieces, and problems with any.
+    pub unnecessary: (usize, usize),
+    /// Cook stoppers, and problems with any.
+    pub cook_stoppers: (usize, usize),
+    /// Pieces a limit left undecided, and problems with any.
+    pub unknown: (usize, usize),
+}
+
+impl PieceCounts {
+    fn add(&mut self, row: &Row) {
+        if row.unnecessary.is_empty() {
+            return;
+        }
+        self.problems += 1;
+        let count = |n: usize, into: &mut (usize, usize)| {
+            into.0 += n;
+            into.1 += usize::from(n > 0);
+        };
+        let tokens: Vec<&str> = row
+            .unnecessary
+            .split_whitespace()
+            .filter(|&t| t != "-")
+            .collect();
+        count(
+            tokens.iter().filter(|t| !t.ends_with('?')).count(),
+            &mut self.unnecessary,
+        );
+        count(
+            tokens.iter().filter(|t| t.ends_with('?')).count(),
+            &mut self.unknown,
+        );
+        count(
+            row.cook_stoppers.split_whitespace().count(),
+            &mut self.cook_stoppers,
+        );
+    }
+
+    /// `不要駒 2 in 1 problem, ...` (empty when no problem was examined).
+    pub fn text(&self) -> String {
+        if self.problems == 0 {
+            return String::new();
+        }
+        let of =
+            |(n, p): (usize, usize)| format!("{n} in {p} problem{}", if p == 1 { "" } else { "s" });
+        format!(
+            "{} problems examined: unnecessary (不要駒) {}, cook stoppers (余詰防止駒) {}, undecided {}",
+            self.problems,
+            of(self.unnecessary),
+            of(self.cook_stoppers),
+            of(self.unknown)
+        )
+    }
+}
+
 /// Counts and times over rows.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
@@ -51,6 +111,8 @@ pub struct Summary {
     pub failures: Vec<Brief>,
     /// All rows that are not `mate`/`sound`.
     pub failures_total: usize,
+    /// Unnecessary pieces and cook stoppers (`--check`).
+    pub pieces: PieceCounts,
     /// Per-problem times in microseconds (rows have that precision) and
     /// how many rows took each: memory bounded by the distinct times,
     /// not by the rows, for the exact median of a run of any length.
@@ -81,6 +143,7 @@ impl Summary {
         *self.micros.entry(micros).or_default() += 1;
         self.rows += 1;
         self.total_seconds += row.seconds;
+        self.pieces.add(row);
         if !row.verdict.is_ok() {
             self.failures_total += 1;
             if self.failures.len() < MAX_FAILURES {

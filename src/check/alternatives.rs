@@ -8,6 +8,60 @@ use crate::search::futile::is_candidate;
 use crate::search::Verdict;
 
 impl Auditor<'_> {
+    /// The attacker alternatives at every attacker move of the main line
+    /// (`positions` = `P(0)..=P(n)`): cooks, transpositions, detours,
+    /// unresolved ones, and at the last move the other mates in one when
+    /// `duals`. With `stop_at_cook`, stops at the first cook.
+    pub(super) fn attacker_alternatives(
+        &mut self,
+        out: &mut Audit,
+        positions: &[Position],
+        stop_at_cook: bool,
+        duals: bool,
+    ) {
+        let n = out.moves.len();
+        let attacker = out.start.side_to_move();
+        for i in (0..n).step_by(2) {
+            if i + 1 == n && !duals {
+                break;
+            }
+            let pos = &positions[i];
+            let ply = i + 1;
+            let mut checks = MoveList::new();
+            pos.check_moves(&mut checks);
+            let main_move = out.moves[i];
+            for &c in checks.iter().filter(|&&c| c != main_move) {
+                if self.cancelled() {
+                    return;
+                }
+                if i + 1 == n {
+                    if self.mates_at_once(pos, c) {
+                        out.notes.push(Note {
+                            kind: NoteKind::LastMoveDual,
+                            ply,
+                            side: Side::Attacker,
+                            moves: vec![c],
+                            length: Some(1),
+                            leftover: Some(hand_after(pos, c, attacker)),
+                            tolerated: true,
+                            rejoin: None,
+                            limit: None,
+                            detail: "another mate in one at the last move".into(),
+                        });
+                    }
+                    continue;
+                }
+                let remaining = n - i;
+                let mut budget = self.opts.detour_searches;
+                let class = self.classify(pos, c, remaining, 0, &mut budget, &[]);
+                self.record_alternative(out, i, c, class);
+                if stop_at_cook && !out.cooks.is_empty() {
+                    return;
+                }
+            }
+        }
+    }
+
     /// Whether check `c` mates at once: checkmate, or only interpositions
     /// remain and the solver counts the position as mated (all futile).
     pub(super) fn mates_at_once(&mut self, pos: &Position, c: Move) -> bool {
@@ -246,7 +300,7 @@ impl Auditor<'_> {
 }
 
 /// The attacker's hand after `c`.
-pub(super) fn hand_after(pos: &Position, c: Move, attacker: Color) -> Hand {
+fn hand_after(pos: &Position, c: Move, attacker: Color) -> Hand {
     let mut q = pos.clone();
     q.do_move(c);
     q.hand(attacker)

@@ -27,6 +27,7 @@ pub(super) struct BatchArgs {
     pub time: Option<Duration>,
     pub futile: FutileMode,
     pub check: bool,
+    pub unnecessary: bool,
     pub out: Option<PathBuf>,
     pub resume: bool,
     pub shard: Option<Shard>,
@@ -106,9 +107,11 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
         nodes: a.nodes,
         time: a.time,
         futile: a.futile,
-        audit: a
-            .check
-            .then(|| Arc::new(InterimAudit) as Arc<dyn batch::Audit>),
+        audit: a.check.then(|| {
+            Arc::new(InterimAudit {
+                unnecessary: a.unnecessary,
+            }) as Arc<dyn batch::Audit>
+        }),
         cancel: Some(interrupt.flag()),
     };
     if let Err(e) = check_memory(&opts) {
@@ -437,6 +440,10 @@ fn summary_text(
         n => t.push_str(&format!("  {n} rows finished behind an unfinished problem: written last, out of index order (--resume skips them)\n")),
     }
     t.push_str(&format!("  verdicts: {}\n", s.counts_text()));
+    let pieces = s.pieces.text();
+    if !pieces.is_empty() {
+        t.push_str(&format!("  pieces: {pieces}\n"));
+    }
     t.push_str(&format!(
         "  time: total {:.1} s, median {:.3} s per problem\n",
         s.total_seconds(),

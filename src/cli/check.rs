@@ -44,6 +44,10 @@ pub(super) struct AuditArgs {
     /// solution longer than best play), trusting the solver's main line.
     #[arg(long)]
     first_flaw: bool,
+    /// Do not look for unnecessary pieces (不要駒) and cook stoppers
+    /// (余詰防止駒): one more check per piece of a sound problem.
+    #[arg(long)]
+    no_unnecessary: bool,
     /// SFEN / `position ...` text, a problem file, or `-` for stdin.
     pub(super) problem: String,
 }
@@ -85,6 +89,7 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
         stated_moves: problem.stated_moves.clone(),
         variations: !args.no_variations,
         first_flaw: args.first_flaw,
+        unnecessary: !args.no_unnecessary,
         ..AuditOptions::default()
     };
     Ok((problem, opts))

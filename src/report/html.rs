@@ -4,6 +4,7 @@
 use super::svg::{board, escape, Marks, FONT_FAMILY};
 use super::{final_position, hand_field, main_line_names, names_from, title};
 use crate::check::{Audit, Note, Side, Soundness};
+use crate::check::{PieceCheck, PieceRole};
 use crate::problem::Problem;
 
 const CSS: &str = r#"
@@ -97,6 +98,37 @@ fn note_row(audit: &Audit, n: &Note) -> String {
             inline_line(&names_from(audit, n.ply, &n.moves))
         }
     )
+}
+
+/// 不要駒 and 余詰防止駒: the pieces that are not simply needed, one row
+/// each.
+fn pieces_section(p: &PieceCheck) -> String {
+    let mut s = format!(
+        "<h2>不要駒・余詰防止駒 Pieces ({} examined)</h2>\n",
+        p.removals.len()
+    );
+    let listed: Vec<_> = p
+        .removals
+        .iter()
+        .filter(|r| r.role != PieceRole::Necessary)
+        .collect();
+    if listed.is_empty() {
+        s.push_str("<p>Every piece is needed: no unnecessary piece (不要駒), no cook stopper (余詰防止駒).</p>\n");
+        return s;
+    }
+    s.push_str("<table class=\"notes\"><tr><th>piece</th><th>role</th><th>without it</th></tr>\n");
+    for r in listed {
+        s.push_str(&format!(
+            "<tr><td class=\"k\">{} ({})</td><td class=\"k\">{} {}</td><td>{}</td></tr>\n",
+            escape(&r.name()),
+            r.square.usi(),
+            r.role.japanese(),
+            r.role.as_str(),
+            escape(&r.detail)
+        ));
+    }
+    s.push_str("</table>\n<p>The other pieces are needed for the mate or for the line.</p>\n");
+    s
 }
 
 /// The report as an HTML page.
@@ -271,6 +303,10 @@ pub fn html(problem: &Problem, audit: &Audit) -> String {
             s.push('\n');
         }
         s.push_str("</table>\n");
+    }
+
+    if let Some(p) = &audit.pieces {
+        s.push_str(&pieces_section(p));
     }
 
     // No mate: refutations.

@@ -1,8 +1,10 @@
 //! The composer's report as Markdown. Diagrams are KIF board diagrams
 //! (BOD) in code blocks, so that the page reads the same in any viewer.
 
-use super::{final_position, hand_field, main_line_names, names_from, note_text, title};
-use crate::check::{Audit, Soundness};
+use super::{
+    final_position, hand_field, main_line_names, names_from, note_text, pieces_line, title,
+};
+use crate::check::{Audit, PieceRole, Soundness};
 use crate::notation::kif_write::diagram;
 use crate::problem::Problem;
 
@@ -106,6 +108,35 @@ pub fn markdown(problem: &Problem, audit: &Audit) -> String {
             s.push_str(&format!(
                 "- {}\n",
                 note_text(audit, n).replace('\n', "\n  ")
+            ));
+        }
+    }
+    if let Some(p) = &audit.pieces {
+        s.push_str(&format!(
+            "\n## 不要駒・余詰防止駒 ({} pieces examined)\n\n",
+            p.removals.len()
+        ));
+        s.push_str(&format!(
+            "- unnecessary (不要駒): {}\n- cook stoppers (余詰防止駒): {}\n",
+            pieces_line(p, PieceRole::Unnecessary),
+            pieces_line(p, PieceRole::CookStopper)
+        ));
+        for r in p
+            .removals
+            .iter()
+            .filter(|r| matches!(r.role, PieceRole::CookStopper | PieceRole::Unknown))
+        {
+            s.push_str(&format!(
+                "  - {} {}: {}\n",
+                r.square.usi(),
+                r.name(),
+                r.detail
+            ));
+        }
+        if p.with_role(PieceRole::Unknown).next().is_some() {
+            s.push_str(&format!(
+                "- undecided (a limit): {}\n",
+                pieces_line(p, PieceRole::Unknown)
             ));
         }
     }

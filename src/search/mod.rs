@@ -31,6 +31,7 @@ mod tt;
 pub use dfpn::SearchStats;
 pub use limits::{LimitHit, Limits};
 pub use solve::{
-    solve, FutileMode, PhaseStats, SolveOptions, SolveResult, SolveStats, Solver, Verdict,
+    solve, tsume_problem_error, FutileMode, PhaseStats, SolveOptions, SolveResult, SolveStats,
+    Solver, Verdict,
 };
 pub use tt::{TableStats, UNBOUNDED};
