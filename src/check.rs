@@ -595,7 +595,7 @@ pub fn audit(solver: &mut Solver, start: &Position, opts: &AuditOptions) -> Audi
 /// `solver.solve(start, ..)`, with the same futile convention (the table
 /// still holds what it learnt): everything [`audit`] does after its main
 /// solve. The time limit of `opts`, if any, counts from this call; a
-/// caller that wants one deadline for both sets [`super::Limits::deadline`].
+/// caller that wants one deadline for both sets [`crate::search::Limits::deadline`].
 pub fn audit_solved(
     solver: &mut Solver,
     start: &Position,
