@@ -142,7 +142,7 @@ pub trait Audit: Send + Sync {
 /// one deadline for the problem): the other checks at each attacker move
 /// of the main line (余詰; the first cook found makes the row `cooked`),
 /// and when none mates, each piece removed in turn
-/// ([`crate::search::audit::unnecessary`]). When a limit leaves one of
+/// ([`crate::check::unnecessary`]). When a limit leaves one of
 /// those checks undecided the row stays `sound` and its pieces are not
 /// examined.
 #[derive(Clone, Copy, Debug)]
