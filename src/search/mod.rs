@@ -27,6 +27,7 @@ mod pv;
 mod repetition;
 mod solution;
 mod solve;
+pub(crate) mod stack;
 mod tt;
 
 pub use audit::{
