@@ -24,7 +24,7 @@ pub(crate) const NO_DISPROOF: u16 = 0;
 
 /// The bounds and numbers of one (board, hand); the key lives in the
 /// bucket's key row.
-#[derive(Clone, Copy, Debug, bytemuck::Zeroable)]
+#[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub(crate) struct Entry {
     pub pn: PnDn,
