@@ -11,10 +11,10 @@
 //! to run (a [`Shard`], minus the rows a resumed output already has) and
 //! calls [`run`].
 //!
-//! [`run`] starts `jobs` workers on a rayon pool with 1 GiB stacks (the
-//! searches recurse deeply). Each worker owns one [`Solver`], created on
-//! its first problem with [`BatchOptions::worker_hash_mib`] MiB and reused
-//! for every later problem: each solve starts from a cleared table (see
+//! [`run`] starts `jobs` workers on a rayon pool with stacks as large as
+//! a search needs, and the searches run on them. Each worker owns one
+//! [`Solver`], created on its first problem with
+//! [`BatchOptions::worker_hash_mib`] MiB and reused for every later problem: each solve starts from a cleared table (see
 //! [`Solver::solve`]), and the table is allocated once per worker, not once
 //! per problem. Workers take the next problem from the shared input, in
 //! input order; finished rows go through a reorder buffer on the calling
@@ -84,6 +84,7 @@ use crate::notation::japanese::{line_names, Style};
 #[cfg(doc)]
 use crate::problem::load_arg;
 use crate::problem::{LoadError, Problem};
+use crate::search::stack::{mark_search_stack, SEARCH_STACK_BYTES};
 use crate::search::{FutileMode, Limits, SolveOptions, Solver};
 use std::borrow::Borrow;
 use std::collections::BTreeMap;
@@ -312,9 +313,12 @@ where
         cancel: Some(stop.clone()),
         ..opts.clone()
     };
+    // Workers with a search's stack run their searches on it.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
         .thread_name(|i| format!("tsume-batch-{i}"))
+        .stack_size(SEARCH_STACK_BYTES)
+        .start_handler(|_| mark_search_stack())
         .build()
         .map_err(|e| StartError(e.to_string()))?;
     // The items, their run order (for the reorder buffer), and whether

@@ -360,6 +360,7 @@ struct Stats {
     moves: usize,
     checks: usize,
     pawn_drop_mates: usize,
+    drop_squares: usize,
 }
 
 /// Check every property at `pos`; returns its legal moves.
@@ -394,6 +395,27 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
     } else {
         assert!(evasions.is_empty(), "{sfen}: evasions when not in check");
     }
+    // the evasions counted without being generated
+    let drop_squares: std::collections::BTreeSet<Square> = evasions
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|m| m.to())
+        .collect();
+    let counted = pos.evasion_count();
+    assert_eq!(
+        (counted.moves as usize, counted.drop_squares as usize),
+        (
+            evasions.iter().filter(|m| !m.is_drop()).count(),
+            drop_squares.len()
+        ),
+        "{sfen}: evasion_count"
+    );
+    assert_eq!(
+        pos.has_evasion(),
+        !evasions.is_empty(),
+        "{sfen}: has_evasion"
+    );
+    stats.drop_squares += drop_squares.len();
 
     // checking moves
     let mut checks = MoveList::new();
@@ -580,6 +602,8 @@ fn playouts_from_edo_problems() {
     let s = run(&starts, true, 3, 24, 2);
     assert!(s.positions >= 10_000, "{s:?}");
     assert!(s.in_check >= 2000 && s.mates >= 20, "{s:?}");
+    // interpositions by drop, counted square by square
+    assert!(s.drop_squares >= 1000, "{s:?}");
 }
 
 #[test]

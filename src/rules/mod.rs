@@ -32,7 +32,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use hand::Hand;
-pub use movegen::CheckInfo;
+pub use movegen::{CheckInfo, EvasionCount};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::Position;
 pub use setup::{PositionError, Setup};

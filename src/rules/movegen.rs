@@ -93,6 +93,41 @@ fn is_dead_square(c: Color, kind: PieceKind, to: Square) -> bool {
     }
 }
 
+/// How many forms of a board move are allowed: a promotion and a
+/// non-promotion, or one of them.
+#[inline(always)]
+fn board_move_forms(p: Piece, from: Square, to: Square) -> u32 {
+    let (c, k) = (p.color(), p.kind());
+    if k.can_promote()
+        && (from.in_promotion_zone(c) || to.in_promotion_zone(c))
+        && !is_dead_square(c, k, to)
+    {
+        2
+    } else {
+        1
+    }
+}
+
+/// The evasions of a side in check, counted without being generated (a
+/// mate search asks at every new defender node whether it is mate, and
+/// how many replies it has).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvasionCount {
+    /// King moves, captures of the checker and interpositions by a board
+    /// move; a promotion and a non-promotion count two.
+    pub moves: u32,
+    /// Squares some piece in hand can be dropped on to interpose (合駒),
+    /// each counted once whatever the pieces.
+    pub drop_squares: u32,
+}
+
+impl EvasionCount {
+    /// No evasion at all: mate (or not in check).
+    pub fn is_empty(&self) -> bool {
+        self.moves == 0 && self.drop_squares == 0
+    }
+}
+
 /// Push the promotion variants of a board move that are allowed.
 #[inline(always)]
 fn push_board_move(list: &mut MoveList, p: Piece, from: Square, to: Square) {
@@ -147,8 +182,9 @@ impl Position {
         }
         // Can the king step to a safe square (taking the pawn included)?
         let occ_noking = occ ^ Bitboard::from_square(eksq);
+        let ours = self.attack_sets(us);
         for s in attacks::king(eksq) & !self.by_color(them) {
-            if !self.is_attacked(us, s, occ_noking) {
+            if !ours.attack(s, occ_noking) {
                 return false;
             }
         }
@@ -211,11 +247,18 @@ impl Position {
     /// Push non-king board moves onto `targets`, respecting pins.
     fn gen_piece_moves(&self, targets: Bitboard, list: &mut MoveList) {
         let us = self.side_to_move();
+        let own = self.by_color(us) & !self.pieces(us, PieceKind::King);
+        self.gen_piece_moves_from(own, targets, list);
+    }
+
+    /// Push the board moves of the pieces on `from` (the mover's, not its
+    /// king) onto `targets`, respecting pins; in square order.
+    fn gen_piece_moves_from(&self, movers: Bitboard, targets: Bitboard, list: &mut MoveList) {
+        let us = self.side_to_move();
         let occ = self.occupied();
         let pinned = self.pinned(us);
         let ksq = self.king_square(us);
-        let own = self.by_color(us) & !self.pieces(us, PieceKind::King);
-        for from in own {
+        for from in movers {
             let p = self.piece_on(from).expect("piece in bitboard");
             let mut t = attacks::attacks(us, p.kind(), from, occ) & targets;
             if pinned.has(from) {
@@ -237,8 +280,9 @@ impl Position {
         };
         let occ = self.occupied() ^ Bitboard::from_square(ksq);
         let p = Piece::new(us, PieceKind::King);
+        let enemy = self.attack_sets(us.flip());
         for to in attacks::king(ksq) & !self.by_color(us) {
-            if !self.is_attacked(us.flip(), to, occ) {
+            if !enemy.attack(to, occ) {
                 list.push(Move::normal(p, ksq, to, false));
             }
         }
@@ -271,8 +315,111 @@ impl Position {
         let ksq = self.king_square(us).expect("in check without a king");
         let checker = checkers.lsb();
         let between = attacks::between(ksq, checker);
-        self.gen_piece_moves(between | checkers, list);
+        // only the pieces that reach a target square move: found from the
+        // few targets rather than by trying every piece
+        let occ = self.occupied();
+        let mut movers = Bitboard::EMPTY;
+        let ours = self.attack_sets(us);
+        for to in between | checkers {
+            movers |= ours.attackers(to, occ);
+        }
+        movers &= !self.pieces(us, PieceKind::King);
+        self.gen_piece_moves_from(movers, between | checkers, list);
         self.gen_drops(between, list);
+    }
+
+    /// The evasions counted as [`EvasionCount`], without generating them:
+    /// the same moves as [`Position::evasion_moves`].
+    pub fn evasion_count(&self) -> EvasionCount {
+        self.count_evasions(false)
+    }
+
+    /// Whether the side to move, in check, has an evasion (is not mated);
+    /// it stops at the first one found.
+    pub fn has_evasion(&self) -> bool {
+        !self.count_evasions(true).is_empty()
+    }
+
+    /// Count the evasions (`first`: stop at the first).
+    #[inline]
+    fn count_evasions(&self, first: bool) -> EvasionCount {
+        let mut n = EvasionCount::default();
+        let checkers = self.checkers();
+        let us = self.side_to_move();
+        let Some(ksq) = self.king_square(us) else {
+            return n;
+        };
+        if checkers.is_empty() {
+            return n;
+        }
+        let them = us.flip();
+        let occ = self.occupied();
+        let own = self.by_color(us);
+        let occ_noking = occ ^ Bitboard::from_square(ksq);
+        let enemy = self.attack_sets(them);
+        for to in attacks::king(ksq) & !own {
+            if !enemy.attack(to, occ_noking) {
+                n.moves += 1;
+                if first {
+                    return n;
+                }
+            }
+        }
+        if checkers.more_than_one() {
+            return n;
+        }
+        let between = attacks::between(ksq, checkers.lsb());
+        let pinned = self.pinned(us);
+        let movers = own & !self.pieces(us, PieceKind::King);
+        let ours = self.attack_sets(us);
+        for to in between | checkers {
+            for from in ours.attackers(to, occ) & movers {
+                if pinned.has(from) && !attacks::aligned(ksq, from, to) {
+                    continue;
+                }
+                let p = self.piece_on(from).expect("piece in bitboard");
+                n.moves += board_move_forms(p, from, to);
+                if first {
+                    return n;
+                }
+            }
+        }
+        let hand = self.hand(us);
+        if hand.is_empty() || between.is_empty() {
+            return n;
+        }
+        if [
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+        ]
+        .into_iter()
+        .any(|k| hand.has(k))
+        {
+            n.drop_squares = between.count();
+            return n;
+        }
+        let (last1, last2) = match us {
+            Color::Black => (Bitboard::rank(1), Bitboard::rank(1) | Bitboard::rank(2)),
+            Color::White => (Bitboard::rank(9), Bitboard::rank(9) | Bitboard::rank(8)),
+        };
+        let mut squares = Bitboard::EMPTY;
+        if hand.has(PieceKind::Lance) {
+            squares |= between & !last1;
+        }
+        if hand.has(PieceKind::Knight) {
+            squares |= between & !last2;
+        }
+        if hand.has(PieceKind::Pawn) {
+            for to in between & self.pawn_free_files(us) & !last1 & !squares {
+                if !self.is_pawn_drop_mate(to) {
+                    squares |= Bitboard::from_square(to);
+                }
+            }
+        }
+        n.drop_squares = squares.count();
+        n
     }
 
     /// Every legal move that gives check (王手): direct checks, discovered

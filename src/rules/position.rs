@@ -322,60 +322,32 @@ impl Position {
     /// Pieces of colour `by` attacking `sq`, given occupancy `occ`.
     #[inline]
     pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        let ours = self.by_color[by];
-        let mut a = self.step_attackers_to(by, sq) & ours;
-        let (diag, orth, lances) = self.sliders(by);
-        if (attacks::bishop_empty(sq) & diag).any() {
-            a |= attacks::bishop(sq, occ) & diag;
-        }
-        if (attacks::rook_empty(sq) & orth).any() {
-            a |= attacks::rook(sq, occ) & orth;
-        }
-        if (attacks::lance_empty(by.flip(), sq) & lances).any() {
-            a |= attacks::lance(by.flip(), sq, occ) & lances;
-        }
-        a
+        self.attack_sets(by).attackers(sq, occ)
     }
 
     /// Whether `by` attacks `sq` with occupancy `occ`.
     #[inline]
     pub fn is_attacked(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
-        if (self.step_attackers_to(by, sq) & self.by_color[by]).any() {
-            return true;
-        }
-        // Sliders: the ray scan only when one stands on an empty-board line.
-        let (diag, orth, lances) = self.sliders(by);
-        ((attacks::bishop_empty(sq) & diag).any() && (attacks::bishop(sq, occ) & diag).any())
-            || ((attacks::rook_empty(sq) & orth).any() && (attacks::rook(sq, occ) & orth).any())
-            || ((attacks::lance_empty(by.flip(), sq) & lances).any()
-                && (attacks::lance(by.flip(), sq, occ) & lances).any())
+        self.attack_sets(by).attack(sq, occ)
     }
 
-    /// Step pieces of either colour that would attack `sq` if they were
-    /// `by`'s (mask with `by`'s pieces).
+    /// `by`'s pieces sorted by how they attack, for several queries on
+    /// this position.
     #[inline(always)]
-    fn step_attackers_to(&self, by: Color, sq: Square) -> Bitboard {
-        let them = by.flip();
-        let k = &self.by_kind;
-        let kings = k[PieceKind::King as usize];
-        let horses = k[PieceKind::Horse as usize];
-        let dragons = k[PieceKind::Dragon as usize];
-        (attacks::pawn(them, sq) & k[PieceKind::Pawn as usize])
-            | (attacks::knight(them, sq) & k[PieceKind::Knight as usize])
-            | (attacks::silver(them, sq) & (k[PieceKind::Silver as usize] | kings | dragons))
-            | (attacks::gold(them, sq) & (self.golds() | kings | horses))
-    }
-
-    /// `by`'s diagonal sliders (角, 馬), orthogonal sliders (飛, 龍), lances.
-    #[inline(always)]
-    fn sliders(&self, by: Color) -> (Bitboard, Bitboard, Bitboard) {
+    pub(crate) fn attack_sets(&self, by: Color) -> AttackSets {
         let k = &self.by_kind;
         let ours = self.by_color[by];
-        (
-            (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & ours,
-            (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & ours,
-            k[PieceKind::Lance as usize] & ours,
-        )
+        let kings = k[PieceKind::King as usize];
+        AttackSets {
+            them: by.flip(),
+            pawns: k[PieceKind::Pawn as usize] & ours,
+            knights: k[PieceKind::Knight as usize] & ours,
+            silvers: (k[PieceKind::Silver as usize] | kings | k[PieceKind::Dragon as usize]) & ours,
+            golds: (self.golds() | kings | k[PieceKind::Horse as usize]) & ours,
+            diag: (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & ours,
+            orth: (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & ours,
+            lances: k[PieceKind::Lance as usize] & ours,
+        }
     }
 
     // ---- do / undo ---------------------------------------------------------
@@ -512,6 +484,64 @@ impl Position {
             h.add(c.kind().unpromote());
         }
         h
+    }
+}
+
+/// One side's pieces sorted by how they attack: step pieces by the steps
+/// they share (a king steps like a silver and a gold together, a dragon
+/// adds a silver's diagonal steps to its rook lines, a horse a gold's
+/// orthogonal ones to its bishop lines), and the sliders.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AttackSets {
+    /// The other side: step attacks on a square are read from its view.
+    them: Color,
+    pawns: Bitboard,
+    knights: Bitboard,
+    silvers: Bitboard,
+    golds: Bitboard,
+    diag: Bitboard,
+    orth: Bitboard,
+    lances: Bitboard,
+}
+
+impl AttackSets {
+    /// The step pieces that would attack `sq`.
+    #[inline(always)]
+    fn steppers(&self, sq: Square) -> Bitboard {
+        let them = self.them;
+        (attacks::pawn(them, sq) & self.pawns)
+            | (attacks::knight(them, sq) & self.knights)
+            | (attacks::silver(them, sq) & self.silvers)
+            | (attacks::gold(them, sq) & self.golds)
+    }
+
+    /// The pieces attacking `sq` with occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn attackers(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let mut a = self.steppers(sq);
+        if (attacks::bishop_empty(sq) & self.diag).any() {
+            a |= attacks::bishop(sq, occ) & self.diag;
+        }
+        if (attacks::rook_empty(sq) & self.orth).any() {
+            a |= attacks::rook(sq, occ) & self.orth;
+        }
+        if (attacks::lance_empty(self.them, sq) & self.lances).any() {
+            a |= attacks::lance(self.them, sq, occ) & self.lances;
+        }
+        a
+    }
+
+    /// Whether some piece attacks `sq` with occupancy `occ` (the ray scan
+    /// only when a slider stands on an empty-board line).
+    #[inline(always)]
+    pub(crate) fn attack(&self, sq: Square, occ: Bitboard) -> bool {
+        self.steppers(sq).any()
+            || ((attacks::bishop_empty(sq) & self.diag).any()
+                && (attacks::bishop(sq, occ) & self.diag).any())
+            || ((attacks::rook_empty(sq) & self.orth).any()
+                && (attacks::rook(sq, occ) & self.orth).any())
+            || ((attacks::lance_empty(self.them, sq) & self.lances).any()
+                && (attacks::lance(self.them, sq, occ) & self.lances).any())
     }
 }
 

@@ -23,7 +23,7 @@ use super::limits::Budget;
 use super::pndn::{add, child_threshold, PnDn, INF};
 use super::repetition::{Path, PathDisproof, PathDisproofs, NO_CYCLE};
 use super::tt::{TranspositionTable, UNBOUNDED};
-use crate::rules::{Color, Hand, MoveList, Position};
+use crate::rules::{Color, EvasionCount, Hand, Position};
 
 /// Plies from the root beyond which a line is not followed (the longest
 /// known problems have about 1,500); such a line makes the result
@@ -209,10 +209,17 @@ impl<'a> Dfpn<'a> {
             ch.dn = p.dn;
             return;
         }
-        // A new defender node: count its evasions.
+        // A new defender node: count its evasions (within a bound of less
+        // than 2 only whether there is one).
         self.pos.do_move(c.m);
-        let mut ev = MoveList::new();
-        self.pos.evasion_moves(&mut ev);
+        let ev = if len < 2 {
+            EvasionCount {
+                moves: self.pos.has_evasion() as u32,
+                drop_squares: 0,
+            }
+        } else {
+            self.pos.evasion_count()
+        };
         if ev.is_empty() {
             let ph = hands::and_proof(Hand::EMPTY, &self.pos, c.hand);
             self.tt.store_proven(c.board_key, ph, 0, 0, 1);
@@ -221,7 +228,7 @@ impl<'a> Dfpn<'a> {
             // the defender has a move, and no mate can follow within the bound
             self.stack[i].set_disproven(len, c.hand, NO_CYCLE);
         } else {
-            let pn = initial_and_pn(&ev).max(p.pn);
+            let pn = initial_and_pn(ev).max(p.pn);
             let ch = &mut self.stack[i];
             ch.pn = pn;
             ch.dn = p.dn;

@@ -26,6 +26,7 @@ mod pv;
 mod repetition;
 mod solution;
 mod solve;
+pub(crate) mod stack;
 mod tt;
 
 pub use dfpn::SearchStats;

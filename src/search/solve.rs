@@ -3,16 +3,19 @@
 //!
 //! A [`Solver`] owns one table for a problem: the first proof, the line and
 //! the audit's searches all share it (a new problem starts it afresh). It
-//! also owns the stack its search runs on, so a caller needs no thread of
-//! its own whatever the length of the problem.
+//! also owns the stack its search runs on (a thread of its own, kept from
+//! one search to the next), so a caller needs no thread of its own
+//! whatever the length of the problem.
 
 use super::dfpn::{Dfpn, Outcome, SearchStats};
 use super::limits::{Budget, LimitHit, Limits};
 use super::pv::read_line;
 use super::repetition::BYTES_PER_PATH;
 use super::solution::LineSearch;
+use super::stack::{on_search_stack, SearchStack};
 use super::tt::{TableStats, TranspositionTable, UNBOUNDED};
 use crate::rules::{Color, Hand, Move, Position};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// How futile interpositions (無駄合) count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,12 +142,6 @@ impl SolveResult {
     }
 }
 
-/// The stack a solver's search runs on. A df-pn frame takes a few hundred
-/// bytes and the deepest line is capped (`dfpn::MAX_PLY`), so this is
-/// ample; the memory is only reserved, and touched as deep as the search
-/// goes.
-const SEARCH_STACK_BYTES: usize = 256 << 20;
-
 /// The search for a shorter mate after the first proof takes at most
 /// 1/`SHORTEN_SHARE` of the first proof's nodes, and each of its searches
 /// 1/`SHORTEN_STEP_SHARE` (at least `SHORTEN_MIN_NODES`): the searches that
@@ -157,6 +154,17 @@ pub use super::pv::LINE_CUT;
 
 /// A solver owning a transposition table, reusable across problems.
 pub struct Solver {
+    engine: Arc<Mutex<Engine>>,
+    /// The thread the searches run on: started on the first search, `None`
+    /// before, or when no thread could be had (then searches run on the
+    /// caller's stack).
+    stack: Option<SearchStack>,
+    started: bool,
+}
+
+/// What the searches of a solver share: the table, and the capacity for
+/// path-dependent disproofs.
+struct Engine {
     tt: TranspositionTable,
     path_capacity: usize,
 }
@@ -167,21 +175,30 @@ impl Solver {
     pub fn new(hash_mib: usize) -> Solver {
         let bytes = hash_mib.max(1) << 20;
         let paths_bytes = (bytes / 16).min(16 << 20);
-        Solver {
+        let engine = Engine {
             tt: TranspositionTable::with_bytes(bytes - paths_bytes),
             path_capacity: paths_bytes / BYTES_PER_PATH,
+        };
+        Solver {
+            engine: Arc::new(Mutex::new(engine)),
+            stack: None,
+            started: false,
         }
+    }
+
+    fn engine(&self) -> MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Bytes held by the table.
     pub fn memory_bytes(&self) -> usize {
-        self.tt.memory_bytes()
+        self.engine().tt.memory_bytes()
     }
 
     /// Solve `pos` (the side to move attacks) as a new problem: the table
     /// starts empty.
     pub fn solve(&mut self, pos: &Position, opts: &SolveOptions) -> SolveResult {
-        self.tt.clear();
+        self.engine().tt.clear();
         self.solve_in_problem(pos, opts)
     }
 
@@ -208,27 +225,30 @@ impl Solver {
 
     /// Run the search on the solver's own stack.
     fn run(&mut self, pos: &Position, attacker: Color, opts: &SolveOptions) -> SolveResult {
-        let solver = std::sync::Mutex::new(self);
-        let search = || {
-            let mut s = solver.lock().unwrap_or_else(|e| e.into_inner());
-            s.run_here(pos, attacker, opts)
-        };
-        std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new()
-                .name("tsume-search".into())
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, search);
-            match worker {
-                Ok(handle) => match handle.join() {
-                    Ok(r) => r,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                },
-                // No thread to be had: search on the caller's stack.
-                Err(_) => search(),
+        if on_search_stack() {
+            return self.engine().run_here(pos, attacker, opts);
+        }
+        if !self.started {
+            self.started = true;
+            self.stack = SearchStack::start();
+        }
+        if let Some(stack) = &self.stack {
+            let (engine, pos, opts) = (self.engine.clone(), pos.clone(), opts.clone());
+            let job = move || {
+                let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
+                e.run_here(&pos, attacker, &opts)
+            };
+            if let Some(r) = stack.run(job) {
+                return r;
             }
-        })
+            self.stack = None;
+        }
+        // No thread to be had: search on the caller's stack.
+        self.engine().run_here(pos, attacker, opts)
     }
+}
 
+impl Engine {
     fn run_here(&mut self, pos: &Position, attacker: Color, opts: &SolveOptions) -> SolveResult {
         let mut budget = Budget::new(opts.limits.clone());
         let mut stats = SolveStats::default();

@@ -11,6 +11,15 @@
 //! bucket is full the entry with the least effort is replaced, and when
 //! the table is 90 % full the smaller half of all entries is collected.
 //! `clear` is O(1): keys are salted by a generation counter.
+//!
+//! The table grows to its size as a problem needs it: a search starts on
+//! the first `START_BUCKETS` buckets, and when one of them is full the
+//! part in use doubles, each bucket splitting in two (the entries whose
+//! index has the new bit move to the new half). So a short problem works
+//! in a table that fits the caches, and pays for the memory it uses only:
+//! the buckets are written (the pages mapped) when the table first grows
+//! over them, one sweep each, never during probes. `clear` starts the
+//! next problem small again; the memory already written stays.
 
 pub(crate) mod entry;
 mod memory;
@@ -25,6 +34,9 @@ use crate::rules::Hand;
 pub const UNBOUNDED: u16 = u16::MAX;
 
 const WAYS: usize = 8;
+
+/// Buckets a search starts on (96 KiB).
+const START_BUCKETS: usize = 256;
 
 /// Effort added to a solved entry, so that it outlives unsolved ones.
 const SOLVED_BONUS: u32 = 1024;
@@ -98,6 +110,11 @@ pub struct TableStats {
     pub replaced: u64,
 }
 
+const EMPTY_BUCKET: Bucket = Bucket {
+    keys: [0; WAYS],
+    entries: [Entry::new(0, 0); WAYS],
+};
+
 /// The key stored for `key` in generation `gen`: older generations' keys
 /// never match.
 #[inline(always)]
@@ -107,8 +124,13 @@ fn salted(key: u64, gen: u16) -> u64 {
 
 /// A memory-bounded transposition table.
 pub struct TranspositionTable {
+    /// The table's memory, zeroed until written; the part in use is the
+    /// first `mask + 1` buckets.
     buckets: ZeroedBlock<Bucket>,
+    /// The buckets in use, minus one (a power of two minus one).
     mask: usize,
+    /// The full size in buckets (a power of two).
+    full: usize,
     gen: u16,
     stats: TableStats,
     gc_at: u64,
@@ -123,9 +145,11 @@ impl TranspositionTable {
             n *= 2;
         }
         let capacity = (n * WAYS) as u64;
+        let start = n.min(START_BUCKETS);
         TranspositionTable {
             buckets: ZeroedBlock::new(n),
-            mask: n - 1,
+            mask: start - 1,
+            full: n,
             gen: 1,
             stats: TableStats {
                 capacity,
@@ -141,9 +165,9 @@ impl TranspositionTable {
         TranspositionTable::with_bytes(mib.max(1) * 1024 * 1024)
     }
 
-    /// Bytes of memory held.
+    /// Bytes of memory the table may use (its full size).
     pub fn memory_bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.full * std::mem::size_of::<Bucket>()
     }
 
     /// The counters.
@@ -151,18 +175,15 @@ impl TranspositionTable {
         self.stats
     }
 
-    /// Forget everything, in O(1) except once every 65,535 clears.
+    /// Forget everything, in O(1) except once every 65,535 clears, and
+    /// start small again.
     pub fn clear(&mut self) {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
-            for b in self.buckets.iter_mut() {
-                *b = Bucket {
-                    keys: [0; WAYS],
-                    entries: [Entry::new(0, 0); WAYS],
-                };
-            }
+            self.buckets.fill(EMPTY_BUCKET);
             self.gen = 1;
         }
+        self.mask = self.full.min(START_BUCKETS) - 1;
         self.stats = TableStats {
             capacity: self.stats.capacity,
             ..TableStats::default()
@@ -178,6 +199,46 @@ impl TranspositionTable {
     #[inline(always)]
     fn index(&self, key: u64) -> usize {
         (key as usize ^ (key >> 32) as usize) & self.mask
+    }
+
+    /// Whether bucket `bi` is full and `key`'s entry would not share it at
+    /// the table's full size: growing makes room where the full table
+    /// would have it (entries of one board always share a bucket). The
+    /// table only grows once it holds an entry per bucket on average:
+    /// below, distinct boards rarely fill a bucket, and growing for the
+    /// few that do would spread a small problem over the whole table.
+    fn splits(&self, bi: usize, key: u64) -> bool {
+        let b = &self.buckets[bi];
+        let full_index = |k: u64| (k as usize ^ (k >> 32) as usize) & (self.full - 1);
+        let salt = salted(0, self.gen);
+        let home = full_index(key);
+        b.entries.iter().all(|e| e.gen == self.gen)
+            && b.keys.iter().any(|&k| full_index(k ^ salt) != home)
+    }
+
+    /// Double the part in use: bucket `i` splits into `i` and `i + n`.
+    fn grow(&mut self) {
+        let n = self.mask + 1;
+        self.mask = 2 * n - 1;
+        let gen = self.gen;
+        let salt = salted(0, gen);
+        for bi in 0..n {
+            let mut free = 0;
+            for i in 0..WAYS {
+                let b = &self.buckets[bi];
+                if b.entries[i].gen != gen || self.index(b.keys[i] ^ salt) == bi {
+                    continue;
+                }
+                let (key, entry) = (b.keys[i], b.entries[i]);
+                self.buckets[bi].keys[i] = 0;
+                self.buckets[bi].entries[i].gen = 0;
+                // what stands in the new half is from older generations
+                let to = &mut self.buckets[bi + n];
+                to.keys[free] = key;
+                to.entries[free] = entry;
+                free += 1;
+            }
+        }
     }
 
     /// Ask the CPU to fetch the key row of `key`'s bucket (a probe follows
@@ -316,6 +377,11 @@ impl TranspositionTable {
         if self.stats.used >= self.gc_at {
             self.collect();
         }
+        if self.mask + 1 < self.full && self.stats.used as usize > self.mask && self.splits(bi, key)
+        {
+            self.grow();
+            return self.slot(key, hand);
+        }
         let b = &mut self.buckets[bi];
         let mut victim = 0;
         let mut victim_amount = u32::MAX;
@@ -351,8 +417,9 @@ impl TranspositionTable {
     fn collect(&mut self) {
         let gen = self.gen;
         let mut sample: Vec<u32> = Vec::with_capacity(4096);
-        let step = (self.buckets.len() / 512).max(1);
-        for b in self.buckets.iter().step_by(step) {
+        let used = &mut self.buckets[..=self.mask];
+        let step = (used.len() / 512).max(1);
+        for b in used.iter().step_by(step) {
             for e in &b.entries {
                 if e.gen == gen {
                     sample.push(e.amount);
@@ -362,7 +429,7 @@ impl TranspositionTable {
         sample.sort_unstable();
         let threshold = sample.get(sample.len() / 2).copied().unwrap_or(0);
         let mut removed = 0u64;
-        for b in self.buckets.iter_mut() {
+        for b in used.iter_mut() {
             for i in 0..WAYS {
                 let e = &mut b.entries[i];
                 if e.gen != gen {
@@ -518,6 +585,54 @@ mod tests {
             .all(|b| b.keys.iter().all(|&k| k == 0) && b.entries.iter().all(|e| e.gen == 0)));
         assert!(!tt.probe(0, Hand::EMPTY, UNBOUNDED).found);
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn the_table_grows_as_it_fills_and_starts_small_again() {
+        let mut tt = TranspositionTable::new(16);
+        assert_eq!(tt.mask + 1, START_BUCKETS);
+        // random keys, as Zobrist keys are (splitmix64)
+        let keys: Vec<u64> = (1..=20_000u64)
+            .map(|k| {
+                let z = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store_proven(k, Hand::EMPTY, (i % 50) as u16, 0, 1);
+        }
+        // every entry found where the grown table looks for it
+        for (i, &k) in keys.iter().enumerate() {
+            let p = tt.probe(k, Hand::EMPTY, UNBOUNDED);
+            assert_eq!((p.is_proven(), p.len), (true, (i % 50) as u16));
+        }
+        let s = tt.stats();
+        assert_eq!((s.used, s.replaced), (20_000, 0));
+        let grown = tt.mask + 1;
+        assert!(grown > START_BUCKETS && grown < tt.full, "{grown}");
+        assert_eq!(tt.mask + 1, grown);
+        tt.clear();
+        assert_eq!(tt.mask + 1, START_BUCKETS);
+        assert!(!tt.probe(keys[0], Hand::EMPTY, UNBOUNDED).found);
+        // the next problem grows over memory already written
+        for &k in &keys {
+            tt.store_unknown(k ^ 1, Hand::EMPTY, 2, 2, 0, 1);
+        }
+        assert_eq!(tt.mask + 1, grown);
+        assert!(keys.iter().all(|&k| tt.probe(k ^ 1, Hand::EMPTY, 0).found));
+        assert!(!keys.iter().any(|&k| tt.probe(k, Hand::EMPTY, 0).found));
+    }
+
+    #[test]
+    fn many_hands_of_one_board_do_not_grow_the_table() {
+        let mut tt = TranspositionTable::new(16);
+        for n in 0..18 {
+            tt.store_unknown(99, Hand::EMPTY.with(PieceKind::Pawn, n), 1, 1, 0, 1);
+        }
+        assert_eq!(tt.mask + 1, START_BUCKETS);
+        assert_eq!(tt.stats().replaced, 18 - WAYS as u64);
     }
 
     #[test]
