@@ -100,7 +100,12 @@ impl Earlier {
         };
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes)
-                .map_err(|_| fail("not UTF-8 text (not rows of `tsume batch`?)".into()))?,
+                .map_err(|_| {
+                fail(
+                    "not UTF-8 text: not rows of `tsume batch`? Give --out another file, or remove this one"
+                        .into(),
+                )
+            })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Earlier {
                     file: path.to_owned(),
