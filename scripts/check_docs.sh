@@ -92,7 +92,7 @@ normalise() {
         -e '/info time T nodes [0-9]* nps R$/s/nodes [0-9]*/nodes N/' \
         -e '/string no result: /s/depth [0-9]* seldepth [0-9]* time T nodes [0-9]* nps R hashfull [0-9]*/depth D seldepth S time T nodes N nps R hashfull H/' \
         -e '/string no result: /s/nodes [0-9]*/nodes N/' |
-        awk -F, -v OFS=, '/^[0-9]+,/ && NF >= 14 { $14 = "T" } { print }'
+        awk -F, -v OFS=, '/^[0-9]+,/ && NF >= 15 { $15 = "T" } { print }'
 }
 
 # Whether the actual lines (file $2) match the expected ones (file $1),

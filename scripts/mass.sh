@@ -7,12 +7,14 @@
 # Runs, one after the other:
 #   1. tsume batch --jobs $JOBS --time $TIME                 (the composer's length)
 #   2. the same with --futile count                          (plain minimax length)
-#   3. the same with --check --no-unnecessary                (the interim audit)
-#   4. the same with --check       (and, on a sound problem, cooks and 不要駒)
+#   3. the same with --check --no-unnecessary         (cooks, leftovers, no pieces)
+#   4. the same with --check                   (and the pieces of sound problems)
 #   5. cshogi's DfPn, one problem at a time ($PEER_TIMEOUT s cap per problem)
 # and prints problems/s, exact lengths, lengths equal to the set's
 # independent ones (mate=N: minimax and KomoringHeights agreed), wrong
-# verdicts, the --check verdicts, and the ratio to the peer.
+# verdicts, the --check verdicts and per-column counts (rows with pieces
+# left over, with a cook, with a longer plain-minimax length), and the ratio
+# to the peer.
 #
 # Every run is CPU-heavy: on a shared machine, run the whole script under
 # the lock the others use (flock /tmp/tsume-build.lock scripts/mass.sh).
@@ -123,6 +125,11 @@ for run, label in (("exclude", "tsume batch"), ("count", "tsume batch --futile c
     if run in ("check", "pieces"):
         print(f"  leftover {verdicts.get('leftover', 0)}, cooked {verdicts.get('cooked', 0)}, "
               f"misstated {verdicts.get('misstated', 0)}, unknown {verdicts.get('unknown', 0)}")
+        lined = [r for r in rs if r["length"]]
+        print(f"  columns: pieces left over in {sum(bool(r['leftover']) for r in lined)} rows "
+              f"({sum(bool(r['leftover']) for r in lined if r['verdict'] == 'cooked')} of them cooked), "
+              f"a cook in {sum(bool(r['cooks']) for r in lined)}, a longer plain_length in "
+              f"{sum(bool(r['plain_length']) and int(r['plain_length']) > int(r['length']) for r in lined)}")
         if run == "pieces":
             seen = [r for r in rs if r["unnecessary"]]
             toks = [t for r in seen for t in r["unnecessary"].split() if t != "-"]
@@ -142,6 +149,10 @@ for run, label in (("exclude", "tsume batch"), ("count", "tsume batch --futile c
         longer = sum(int(r["length"]) > e for r, e in zip(rs, expected) if e is not None and r["index"] in ex)
         print(f"  composer's length (futile interpositions excluded) equal to the plain one: {same}, "
               f"shorter: {shorter}, longer (wrong): {longer}")
+        plain = [(r, e) for r, e in zip(rs, expected) if e is not None and r["plain_length"]]
+        print(f"  plain_length column equal to the set's: {sum(int(r['plain_length']) == e for r, e in plain)} "
+              f"of {len(plain)} given; longer than the length: "
+              f"{sum(int(r['plain_length']) > int(r['length']) for r, e in plain)}")
 
 if have("peer"):
     with open(os.path.join(tmp, "peer.csv"), newline="", encoding="utf-8") as f:

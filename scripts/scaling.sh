@@ -35,7 +35,7 @@ for r in $(seq "$REPEAT"); do
   done
 done
 # Same rows apart from timing?
-cmp <(cut -d, -f1-13,15 "$work/jobs1.csv") <(cut -d, -f1-13,15 "$work/jobs2.csv") >/dev/null &&
+cmp <(cut -d, -f1-14,16 "$work/jobs1.csv") <(cut -d, -f1-14,16 "$work/jobs2.csv") >/dev/null &&
   echo "rows of --jobs 1 and --jobs 2: identical apart from seconds" ||
   echo "rows of --jobs 1 and --jobs 2 DIFFER"
 awk '{s[$1]+=$2; c[$1]++} END {

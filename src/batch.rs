@@ -72,13 +72,13 @@ pub mod resume;
 mod row;
 mod summary;
 
-pub use audit::{Audit, AuditReport, FullAudit, InterimAudit};
+pub use audit::{Audit, AuditReport, FullAudit, SoundnessAudit};
 pub use input::{Inputs, STREAM_BYTES};
 pub use row::{
-    complete_len, read_rows, row_line, ReadRowsError, Row, RowFormat, RowVerdict, RowWriter,
-    CSV_HEADER,
+    complete_len, read_rows, row_line, written_by_older, ReadRowsError, Row, RowFormat, RowVerdict,
+    RowWriter, CSV_HEADER, OLDER_CSV_HEADERS,
 };
-pub use summary::{Brief, PieceCounts, Summary, MAX_FAILURES, SLOWEST};
+pub use summary::{Brief, ColumnCounts, PieceCounts, Summary, MAX_FAILURES, SLOWEST};
 
 use crate::notation::japanese::{line_names, Style};
 #[cfg(doc)]
@@ -515,6 +515,7 @@ fn empty_row(item: &Item) -> Row {
         id: item.id().to_owned(),
         verdict: RowVerdict::Invalid,
         length: None,
+        plain_length: None,
         stated_length: item.entry.as_ref().ok().and_then(|p| p.stated_length),
         moves: String::new(),
         moves_ja: String::new(),
@@ -561,6 +562,7 @@ fn solve_item(
     row.cook_stoppers = report.cook_stoppers.join(" ");
     if !report.moves.is_empty() {
         row.length = Some(report.moves.len());
+        row.plain_length = report.plain_length;
         row.moves = report
             .moves
             .iter()

@@ -172,7 +172,11 @@ pub struct AuditOptions {
     /// Stop at the first flaw that settles the verdict: a cook, or a
     /// stated solution longer than the main line (早詰). The main line is
     /// then taken as the solver gives it; variations are looked at only
-    /// when no cook was found.
+    /// when no cook was found. Without variations, the cooks that are
+    /// cheap to find are looked for first, at every attacker move: those
+    /// that mate within the main line's length (bounded searches), then
+    /// those whose first proof takes few nodes; and a main line that the
+    /// solver did not prove exact gives `unknown` at once.
     pub first_flaw: bool,
 }
 
@@ -445,7 +449,13 @@ pub enum Reason {
         mv: Move,
     },
     /// Not cross-checked (variations off) and not proven exact.
-    NotCrossChecked,
+    NotCrossChecked {
+        /// The main line's length.
+        length: usize,
+        /// The limit that stopped the main solve's proof of its length
+        /// (`None`: not proven).
+        limit: Option<LimitHit>,
+    },
     /// Pieces left over past an interposition that may be futile: not
     /// confirmed.
     LeftoverBeyondInterposition {
@@ -505,6 +515,8 @@ pub struct Audit {
     pub cycles_removed: usize,
     /// Nodes of the main solve.
     pub main_nodes: u64,
+    /// The limit the main solve hit, if any.
+    pub main_limit: Option<LimitHit>,
     /// Seconds of the main solve.
     pub main_seconds: f64,
     /// Nodes of all solves.
@@ -637,6 +649,7 @@ fn empty_audit(start: &Position) -> Audit {
         futile_skipped: 0,
         cycles_removed: 0,
         main_nodes: 0,
+        main_limit: None,
         main_seconds: 0.0,
         nodes: 0,
         searches: 0,
@@ -657,6 +670,7 @@ fn audit_from(
     let mut out = Audit {
         length_exact: root.length_exact,
         main_nodes: root.nodes,
+        main_limit: root.limit_hit,
         main_seconds: root.seconds,
         nodes: root.nodes,
         searches: 1,
@@ -720,6 +734,12 @@ impl Auditor<'_> {
         if r.limit_hit.is_some() {
             self.limit_hits += 1;
         }
+        self.remember(pos, r)
+    }
+
+    /// Keep the solve `r` of `pos` as [`Auditor::solve_at`] would have
+    /// made it, unless it was cancelled.
+    fn remember(&mut self, pos: &Position, r: SolveResult) -> Solved {
         let s = Solved {
             verdict: r.verdict,
             moves: r.moves,
@@ -771,9 +791,24 @@ impl Auditor<'_> {
             }
         }
 
-        // Attacker alternatives.
+        // Attacker alternatives. In quick mode without variations, a main
+        // line the solver did not prove exact settles nothing (see
+        // `decide`: not even a cook at move 1 would be worth its searches
+        // here), and the cheap cooks are looked for first (with variations
+        // a cook found out of order could lie past a move the variations
+        // find not best, where one before it would have settled the
+        // verdict).
+        let cheap = quick && !self.opts.variations;
+        if cheap && !out.length_exact {
+            skip_attacker = true;
+        }
         if !skip_attacker {
-            self.attacker_alternatives(out, &positions, quick, true);
+            if cheap {
+                self.cheap_cook(out, &positions);
+            }
+            if out.cooks.is_empty() {
+                self.attacker_alternatives(out, &positions, quick, true);
+            }
         }
 
         // Defender alternatives: all of them, or in quick mode after a cook
@@ -888,7 +923,10 @@ impl Auditor<'_> {
         }
         if !checked {
             out.verdict = Soundness::Unknown;
-            out.reason = Reason::NotCrossChecked;
+            out.reason = Reason::NotCrossChecked {
+                length: out.moves.len(),
+                limit: out.main_limit,
+            };
             return;
         }
         if let (false, Some(p)) = (out.leftover.is_empty(), first_interposition) {

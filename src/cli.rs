@@ -163,8 +163,9 @@ enum Command {
     ///
     /// Writes one row per problem, in input order, as CSV (stdout by
     /// default) or JSON Lines: index, source, id, verdict, length,
-    /// stated_length, moves, moves_ja, leftover, cooks, unnecessary,
-    /// cook_stoppers, nodes, seconds, error. A progress bar (on a terminal) and a summary go to stderr.
+    /// plain_length, stated_length, moves, moves_ja, leftover, cooks,
+    /// unnecessary, cook_stoppers, nodes, seconds, error. A progress bar
+    /// (on a terminal) and a summary go to stderr.
     /// Exit code 0 when every problem is mate (with --check: sound), 1 when
     /// any is unknown, flawed, no mate or invalid, 2 for usage errors.
     Batch {
@@ -184,13 +185,14 @@ enum Command {
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]
         futile: FutileArg,
-        /// Audit each problem, not only solve it (the interim audit: stated
-        /// length vs main line, leftover pieces, and on a sound problem its
-        /// cooks and unnecessary pieces; `tsume check` is the full one).
+        /// Audit each problem, not only solve it: cooks (余詰), leftover
+        /// pieces, the stated length, up to the first flaw, then on a sound
+        /// problem its unnecessary pieces (`tsume check --first-flaw
+        /// --no-variations`).
         #[arg(long)]
         check: bool,
         /// With --check: do not look for unnecessary pieces (不要駒) and
-        /// cook stoppers (nor, for them, for cooks).
+        /// cook stoppers (余詰防止駒) of sound problems.
         #[arg(long, requires = "check")]
         no_unnecessary: bool,
         /// Output file, `.csv` or `.jsonl` (default: CSV on stdout).

@@ -436,12 +436,12 @@ fn bad_files_and_paths() {
     cases.push(case(
         &["batch", "--resume", "--out", "rows.csv", "good.sfen"],
         2,
-        &["rows.csv: not UTF-8 text (not rows of `tsume batch`?)"],
+        &["rows.csv: not UTF-8 text: not rows of `tsume batch`? Give --out another file, or remove this one"],
     ));
     cases.push(case(
         &["batch", "--resume", "--out", "notrows.csv", "good.sfen"],
         2,
-        &["notrows.csv: line 1: not a `tsume batch` CSV header"],
+        &["notrows.csv: line 1: not the header of `tsume batch` rows: not rows of `tsume batch`? Give --out another file, or remove this one"],
     ));
     check_all(&dir, cases);
 }

@@ -138,6 +138,48 @@ fn pieces_left_over() {
     assert!(a.cooks.is_empty());
 }
 
+/// 古典３手詰め (kongo-01: ５二角成 同銀 ４二銀打) with a second bishop on
+/// 1f: either bishop mates in 3 the same way (５二角右成 or ５二角左成),
+/// so the first move is not unique: 余詰. The full audit finds four cooks
+/// at move 1, the other bishop's among them; the quick check stops at the
+/// first: in move order with variations (S*4b, mate in 5), and without
+/// them (`tsume batch --check`) the other bishop, found first by the
+/// bounded searches for mates within the main line's 3 plies.
+#[test]
+fn a_second_first_move_that_mates_in_three_is_a_cook() {
+    let sfen = "3sks3/9/4S4/9/9/B7B/9/9/9 b S2r4g4n4l18p 1";
+    let cooks = |a: &Audit| -> Vec<(usize, String, Option<usize>, bool)> {
+        a.cooks
+            .iter()
+            .map(|c| (c.ply, c.mv.usi(), c.length, c.length_exact))
+            .collect()
+    };
+    let full = run(sfen, 100_000, |_| {});
+    assert_eq!(full.verdict, Soundness::Cooked);
+    assert_eq!(usi(&full.moves), "1f5b+ 4a5b S*4b");
+    assert_eq!(
+        cooks(&full),
+        [
+            (1, "S*4b".into(), Some(5), true),
+            (1, "S*5b".into(), Some(5), true),
+            (1, "S*6b".into(), Some(5), true),
+            (1, "9f5b+".into(), Some(3), true),
+        ]
+    );
+    let quick = run(sfen, 100_000, |o| o.first_flaw = true);
+    assert_eq!(cooks(&quick), [(1, "S*4b".into(), Some(5), true)]);
+    let quick = run(sfen, 100_000, |o| {
+        o.first_flaw = true;
+        o.variations = false;
+    });
+    assert_eq!(quick.verdict, Soundness::Cooked);
+    assert_eq!(cooks(&quick), [(1, "9f5b+".into(), Some(3), true)]);
+    assert_eq!(
+        tsume::report::reason::english(&quick.reason),
+        "余詰: at move 1 9f5b+ also mates (in 3)"
+    );
+}
+
 /// A stated length longer than best play is 早詰: cooked.
 #[test]
 fn stated_length_longer_than_best_play_is_cooked() {

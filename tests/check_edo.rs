@@ -172,6 +172,55 @@ fn zukou_042_transposition_and_detour() {
     );
 }
 
+/// The quick check without variations (`tsume check --first-flaw
+/// --no-variations`, what `tsume batch --check` runs) looks first for the
+/// alternatives that mate within the main line's length: zukou-042's
+/// transposition at move 19 and detour at move 25 are such alternatives,
+/// and are notes, not cooks. Sound.
+#[test]
+fn transpositions_are_no_cooks_for_the_quick_check() {
+    let (sfen, line) = edo("zukou-042");
+    let pos = tsume::parse_position(&sfen).unwrap();
+    let stated = tsume::notation::usi::parse_moves(&pos, &line).unwrap();
+    let a = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let opts = AuditOptions {
+                search: SolveOptions {
+                    limits: Limits {
+                        nodes: Some(500_000),
+                        ..Limits::default()
+                    },
+                    ..SolveOptions::default()
+                },
+                stated_length: Some(stated.len()),
+                stated_moves: Some(stated),
+                first_flaw: true,
+                variations: false,
+                unnecessary: false,
+                ..AuditOptions::default()
+            };
+            audit(&mut Solver::new(64), &pos, &opts)
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!((a.verdict, a.moves.len()), (Soundness::Sound, 27));
+    assert!(a.length_exact && a.cooks.is_empty(), "{:?}", a.cooks);
+    let notes: Vec<String> = a
+        .notes
+        .iter()
+        .map(|n| format!("{:?} {} {} {:?}", n.kind, n.ply, n.moves[0].usi(), n.rejoin))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "Transposition 19 4b1e Some((20, 2))",
+            "Detour 25 1c4c Some((23, 3))"
+        ]
+    );
+}
+
 /// zukou-011 (49 moves): a 変同 in the middle of the line — at move 28 the
 /// defender's 9b (8a9b) instead of the main line's move gives a clean line
 /// of the same length; not within the last two moves, so not tolerated.

@@ -5,36 +5,37 @@
 //! searches with the worker's own solver and returns the row's verdict,
 //! main line and findings. Two audits implement the trait:
 //!
-//! - [`InterimAudit`], what `tsume batch --check` runs: one solve, then
-//!   the main line compared with the stated length, and the pieces left
-//!   over. On a problem found sound it then looks for unnecessary pieces
-//!   (不要駒) and cook stoppers (余詰防止駒), which needs the main line's
-//!   cooks (余詰) first: a cook found there makes the row `cooked`. It
-//!   does not classify variations (変同, 変長);
-//! - [`FullAudit`], the audit of `tsume check` ([`crate::check::audit()`]:
-//!   cooks at every attacker move, variations, stated vs computed), for
-//!   library users. The command does not run it: it makes one search per
-//!   alternative move at every ply, many times the cost of a solve.
+//! - [`SoundnessAudit`], what `tsume batch --check` runs: the audit of
+//!   `tsume check --first-flaw --no-variations` (cooks at every attacker
+//!   move, pieces left over, the stated length; on a sound problem its
+//!   unnecessary pieces), stopping at the first flaw that settles the
+//!   verdict;
+//! - [`FullAudit`], the whole audit of `tsume check`
+//!   ([`crate::check::audit()`]: also the variations, 変同 and 変長, and
+//!   every cook), for library users: one search per alternative move at
+//!   every ply, attacker and defender, many times the cost of a solve.
 //!
 //! # Example
 //!
 //! ```
-//! use tsume::batch::{Audit, FullAudit, InterimAudit, RowVerdict};
+//! use tsume::batch::{Audit, FullAudit, RowVerdict, SoundnessAudit};
 //! use tsume::search::{SolveOptions, Solver};
 //! // an idle attacker pawn on 9i: 不要駒
 //! let problem = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B8/9/9/P8 b S2rb4g4n4l17p 1 # len=3").unwrap();
 //! let mut solver = Solver::new(16);
 //! let opts = SolveOptions::default();
-//! let report = InterimAudit::default().audit(&problem, &mut solver, &opts);
+//! let report = SoundnessAudit::default().audit(&problem, &mut solver, &opts);
 //! assert_eq!(report.verdict, RowVerdict::Sound);
 //! assert_eq!(report.unnecessary, Some(vec!["9i".to_string()]));
 //! assert_eq!(FullAudit.audit(&problem, &mut solver, &opts).verdict, RowVerdict::Sound);
+//! // a second bishop on 1f that also mates in 3 at move 1: 余詰
+//! let cooked = tsume::problem::problem_from_arg("sfen 3sks3/9/4S4/9/9/B7B/9/9/9 b S2r4g4n4l18p 1").unwrap();
+//! let r = SoundnessAudit { unnecessary: false }.audit(&cooked, &mut solver, &opts);
+//! assert_eq!((r.verdict, r.cooks.len()), (RowVerdict::Cooked, 1));
 //! ```
 
 use super::row::RowVerdict;
-use crate::check::{
-    audit_solved, Audit as Checked, AuditOptions, PieceCheck, PieceRole, Soundness,
-};
+use crate::check::{audit_solved, Audit as Checked, AuditOptions, PieceRole, StatedOutcome};
 use crate::problem::Problem;
 use crate::rules::{Hand, Move};
 use crate::search::{SolveOptions, SolveResult, Solver, Verdict};
@@ -48,6 +49,9 @@ pub struct AuditReport {
     pub verdict: RowVerdict,
     /// The main line (empty unless there is a mate).
     pub moves: Vec<Move>,
+    /// The plain-minimax length (futile interpositions counted), when
+    /// proven.
+    pub plain_length: Option<usize>,
     /// The attacker's hand at the end of the main line (駒余り).
     pub leftover: Hand,
     /// Cooks as `ply:usi` (the 1-based ply where the attacker has another
@@ -86,6 +90,7 @@ impl AuditReport {
         AuditReport {
             verdict,
             moves: if mate { r.moves.clone() } else { Vec::new() },
+            plain_length: if mate { r.plain_length } else { None },
             leftover: if mate { r.leftover } else { Hand::EMPTY },
             cooks: Vec::new(),
             note,
@@ -94,23 +99,6 @@ impl AuditReport {
             cook_stoppers: Vec::new(),
         }
     }
-
-    /// Take the pieces' findings of an audit (none when not examined).
-    fn set_pieces(&mut self, pieces: Option<&PieceCheck>) {
-        let Some(p) = pieces else { return };
-        let mut u = p.squares(PieceRole::Unnecessary);
-        u.extend(p.squares(PieceRole::Unknown).into_iter().map(|s| s + "?"));
-        self.unnecessary = Some(u);
-        self.cook_stoppers = p.squares(PieceRole::CookStopper);
-    }
-}
-
-/// The cooks of an audit as `ply:usi`.
-fn cook_list(a: &Checked) -> Vec<String> {
-    a.cooks
-        .iter()
-        .map(|c| format!("{}:{}", c.ply, c.mv.usi()))
-        .collect()
 }
 
 /// A composer's audit of one problem (`--check`).
@@ -123,140 +111,137 @@ pub trait Audit: Send + Sync {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport;
 }
 
-/// **Interim audit**: what `tsume batch --check` runs.
-///
-/// One solve; when it is mate, in this order:
-/// - `unknown` when a limit cut the search before the main line's length
-///   was proven (the mate is certain, the length is not);
-/// - `cooked` when the stated length is longer than the main line (a
-///   shorter mate exists: 早詰, the commonest cook);
-/// - `misstated` when the stated length is shorter than the main line (the
+/// **Soundness audit**: what `tsume batch --check` runs, the audit of
+/// `tsume check --first-flaw --no-variations` ([`crate::check::audit()`]
+/// with [`AuditOptions::first_flaw`], without variations): is the problem
+/// sound (完全作)? One solve; when it is mate, in the order of `tsume
+/// check`:
+/// - `cooked` when another attacker move also mates at some move of the
+///   main line but the last (余詰, any length; transpositions and detours
+///   are not cooks; while the main line is not proven shortest, only at
+///   move 1), or when best play is shorter than the stated length (早詰).
+///   It stops at the first cook, so `cooks` holds one;
+/// - `unknown` when the main line was not proven shortest;
+/// - `misstated` when the stated length is shorter than best play (the
 ///   stated solution does not meet the best defence);
 /// - `leftover` when the attacker's hand is not empty at the end (駒余り);
-/// - `sound` otherwise (also when no length is stated).
+/// - `unknown` when a limit left an alternative move undecided;
+/// - `sound` otherwise.
 ///
-/// It trusts the solver's main line (shortest mate, longest defence, the
-/// leftover-piece tie-break as far as the solver applies it). With
-/// `unnecessary` (the default), a `sound` problem is then examined
-/// further, on the same table and within the same limits (the time limit
-/// one deadline for the problem): the other checks at each attacker move
-/// of the main line (余詰; the first cook found makes the row `cooked`),
-/// and when none mates, each piece removed in turn
-/// ([`crate::check::unnecessary`]). When a limit leaves one of
-/// those checks undecided the row stays `sound` and its pieces are not
-/// examined.
+/// Every other check at every attacker move but the last is searched
+/// (cheap searches first: those that mate within the main line's length,
+/// then those proven in few nodes), on the same table and within the same
+/// limits: the time limit is one deadline for the problem, the node limit
+/// holds for each search. With `unnecessary` (the default), a `sound`
+/// problem then has each piece removed in turn
+/// ([`crate::check::unnecessary`]: 不要駒, 余詰防止駒).
 #[derive(Clone, Copy, Debug)]
-pub struct InterimAudit {
+pub struct SoundnessAudit {
     /// Look for unnecessary pieces (不要駒) of sound problems.
     pub unnecessary: bool,
 }
 
-impl Default for InterimAudit {
+impl Default for SoundnessAudit {
     fn default() -> Self {
-        InterimAudit { unnecessary: true }
+        SoundnessAudit { unnecessary: true }
     }
 }
 
-impl Audit for InterimAudit {
+impl Audit for SoundnessAudit {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
-        // One deadline for the solve and everything after it.
-        let mut opts = opts.clone();
-        if let Some(t) = opts.limits.time.take() {
-            let end = Instant::now() + t;
-            opts.limits.deadline = Some(opts.limits.deadline.map_or(end, |d| d.min(end)));
-        }
-        let opts = &opts;
-        let solved = solver.solve(&problem.position, opts);
-        let mut report = AuditReport::from_solve(&solved);
-        if report.verdict != RowVerdict::Mate {
-            return report;
-        }
-        let len = report.moves.len() as u32;
-        if !solved.length_exact {
-            // Mate is certain, but the line's length is not proven to be
-            // the mate's length: no verdict on the problem (when unsure:
-            // unknown).
-            report.verdict = RowVerdict::Unknown;
-            let stated = problem
-                .stated_length
-                .map_or(String::new(), |s| format!(", {s} stated"));
-            let why = solved
-                .limit_hit
-                .map_or("not proven".to_owned(), |h| format!("stopped by the {h}"));
-            report.note = Some(format!(
-                "mate, but the {len}-ply line is not proven shortest ({why}){stated}"
-            ));
-            return report;
-        }
-        (report.verdict, report.note) = match problem.stated_length {
-            Some(stated) if len < stated => (
-                RowVerdict::Cooked,
-                Some(format!("a {len}-ply mate exists; {stated} stated")),
-            ),
-            Some(stated) if len > stated => (
-                RowVerdict::Misstated,
-                Some(format!(
-                    "the best defence lasts {len} plies; {stated} stated"
-                )),
-            ),
-            _ if !report.leftover.is_empty() => (
-                RowVerdict::Leftover,
-                Some(format!("pieces left over: {}", report.leftover.sfen(true))),
-            ),
-            _ => (RowVerdict::Sound, None),
+        let aopts = AuditOptions {
+            variations: false,
+            first_flaw: true,
+            unnecessary: self.unnecessary,
+            ..audit_options(problem, opts)
         };
-        if report.verdict == RowVerdict::Sound && self.unnecessary {
-            let aopts = AuditOptions {
-                search: opts.clone(),
-                variations: false,
-                first_flaw: true,
-                ..AuditOptions::default()
-            };
-            let a = audit_solved(solver, &problem.position, &solved, &aopts);
-            report.nodes += a.nodes.saturating_sub(solved.nodes);
-            if a.verdict == Soundness::Cooked {
-                report.verdict = RowVerdict::Cooked;
-                report.cooks = cook_list(&a);
-                report.note = Some(crate::report::reason::english(&a.reason));
+        let (mut report, a) = solve_then_audit(problem, solver, aopts);
+        let longer = a
+            .and_then(|a| a.stated)
+            .filter(|st| st.outcome == StatedOutcome::LongerTrueLength);
+        if let Some(st) = longer {
+            if matches!(report.verdict, RowVerdict::Sound | RowVerdict::Leftover) {
+                report.verdict = RowVerdict::Misstated;
+                report.note = Some(st.detail);
             }
-            report.set_pieces(a.pieces.as_ref());
         }
         report
     }
 }
 
+/// The audit's options for `problem` under the batch's `opts`.
+fn audit_options(problem: &Problem, opts: &SolveOptions) -> AuditOptions {
+    AuditOptions {
+        search: opts.clone(),
+        stated_length: problem.stated_length.map(|n| n as usize),
+        stated_moves: problem.stated_moves.clone(),
+        ..AuditOptions::default()
+    }
+}
+
+/// The main solve of `problem`, then when it is mate the audit `aopts`
+/// of [`crate::check`] after it, on the same table (the time limit one
+/// deadline for both): the row's report, and the audit when made. Not
+/// mate: the plain solve's report.
+fn solve_then_audit(
+    problem: &Problem,
+    solver: &mut Solver,
+    mut aopts: AuditOptions,
+) -> (AuditReport, Option<Checked>) {
+    let limits = &mut aopts.search.limits;
+    if let Some(t) = limits.time.take() {
+        let end = Instant::now() + t;
+        limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+    }
+    let solved = solver.solve(&problem.position, &aopts.search);
+    if solved.verdict != Verdict::Mate {
+        return (AuditReport::from_solve(&solved), None);
+    }
+    let a = audit_solved(solver, &problem.position, &solved, &aopts);
+    (report_of(&a, &solved), Some(a))
+}
+
+/// An audit of [`crate::check`] after its main solve `solved` as a row's
+/// report.
+fn report_of(a: &Checked, solved: &SolveResult) -> AuditReport {
+    let verdict = RowVerdict::from(a.verdict);
+    let mut report = AuditReport {
+        verdict,
+        moves: a.moves.clone(),
+        plain_length: solved.plain_length,
+        leftover: a.leftover,
+        cooks: a
+            .cooks
+            .iter()
+            .map(|c| format!("{}:{}", c.ply, c.mv.usi()))
+            .collect(),
+        note: (verdict != RowVerdict::Sound)
+            .then(|| crate::report::reason::english(&a.reason))
+            .filter(|r| !r.is_empty()),
+        nodes: a.nodes,
+        unnecessary: None,
+        cook_stoppers: Vec::new(),
+    };
+    if let Some(p) = &a.pieces {
+        let mut u = p.squares(PieceRole::Unnecessary);
+        u.extend(p.squares(PieceRole::Unknown).into_iter().map(|s| s + "?"));
+        report.unnecessary = Some(u);
+        report.cook_stoppers = p.squares(PieceRole::CookStopper);
+    }
+    report
+}
+
 /// The composer's audit of `tsume check`: cooks (余詰) at every attacker
 /// move, leftover pieces (駒余り), variations, stated vs computed, and on a
-/// sound problem its unnecessary pieces (不要駒). Not
-/// what `tsume batch --check` runs (that is [`InterimAudit`]); plug it in
-/// through [`crate::batch::BatchOptions::audit`].
+/// sound problem its unnecessary pieces (不要駒). Not what `tsume batch
+/// --check` runs (that is [`SoundnessAudit`], which stops at the first
+/// flaw and skips the variations); plug it in through
+/// [`crate::batch::BatchOptions::audit`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FullAudit;
 
 impl Audit for FullAudit {
     fn audit(&self, problem: &Problem, solver: &mut Solver, opts: &SolveOptions) -> AuditReport {
-        use crate::check::{audit, AuditOptions};
-        let aopts = AuditOptions {
-            search: opts.clone(),
-            stated_length: problem.stated_length.map(|n| n as usize),
-            stated_moves: problem.stated_moves.clone(),
-            ..AuditOptions::default()
-        };
-        let a = audit(solver, &problem.position, &aopts);
-        let verdict = RowVerdict::from(a.verdict);
-        let mut report = AuditReport {
-            verdict,
-            moves: a.moves.clone(),
-            leftover: a.leftover,
-            cooks: cook_list(&a),
-            note: (verdict != RowVerdict::Sound)
-                .then(|| crate::report::reason::english(&a.reason))
-                .filter(|r| !r.is_empty()),
-            nodes: a.nodes,
-            unnecessary: None,
-            cook_stoppers: Vec::new(),
-        };
-        report.set_pieces(a.pieces.as_ref());
-        report
+        solve_then_audit(problem, solver, audit_options(problem, opts)).0
     }
 }

@@ -12,6 +12,12 @@
 //! puts the rows in index order, so the resumed file equals the output of
 //! an uninterrupted run.
 //!
+//! Rows of an older version (fewer columns, [`super::OLDER_CSV_HEADERS`])
+//! are resumed without `--check`: the columns they lack stay empty, and a
+//! CSV file is first rewritten with this version's header. With `--check`
+//! they are refused: an older `--check` called a problem `sound` without
+//! searching it for cooks.
+//!
 //! ```
 //! use tsume::batch::{resume, Row, RowFormat, RowVerdict, RowWriter};
 //! let dir = std::env::temp_dir().join(format!("tsume-resume-doc-{}", std::process::id()));
@@ -20,7 +26,7 @@
 //! let items = tsume::batch::load_inputs(&["startpos", "startpos"]).unwrap();
 //! let row = |index| Row {
 //!     index, source: "arg".into(), id: "arg".into(), verdict: RowVerdict::NoMate,
-//!     length: None, stated_length: None, moves: String::new(), moves_ja: String::new(),
+//!     length: None, plain_length: None, stated_length: None, moves: String::new(), moves_ja: String::new(),
 //!     leftover: String::new(), cooks: String::new(), unnecessary: String::new(),
 //!     cook_stoppers: String::new(), nodes: 1, seconds: 0.0, error: String::new(),
 //! };
@@ -41,7 +47,9 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-use super::row::{complete_len, read_rows, row_line, Row, RowFormat, RowVerdict, CSV_HEADER};
+use super::row::{
+    complete_len, read_rows, row_line, written_by_older, Row, RowFormat, RowVerdict, CSV_HEADER,
+};
 use super::Item;
 use crate::problem::io_message;
 use std::collections::HashSet;
@@ -69,6 +77,9 @@ pub struct Earlier {
     /// The length to cut the file to (a torn last line), once the rows
     /// are known to match the input.
     torn: Option<u64>,
+    /// The file is CSV of an older version: rewritten with this version's
+    /// header once the rows are known to match the input.
+    upgrade: bool,
 }
 
 impl Earlier {
@@ -89,7 +100,12 @@ impl Earlier {
         };
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes)
-                .map_err(|_| fail("not UTF-8 text (not rows of `tsume batch`?)".into()))?,
+                .map_err(|_| {
+                fail(
+                    "not UTF-8 text: not rows of `tsume batch`? Give --out another file, or remove this one"
+                        .into(),
+                )
+            })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Earlier {
                     file: path.to_owned(),
@@ -99,8 +115,17 @@ impl Earlier {
             Err(e) => return Err(fail(io_message(&e))),
         };
         let keep = complete_len(&text);
-        let rows = read_rows(&text[..keep], format)
-            .map_err(|e| fail(format!("{e} (not rows of `tsume batch`?)")))?;
+        let rows = read_rows(&text[..keep], format).map_err(|e| {
+            fail(format!(
+                "{e}: not rows of `tsume batch`? Give --out another file, or remove this one"
+            ))
+        })?;
+        let older = written_by_older(&text[..keep], format);
+        if older && audited {
+            return Err(fail(
+                "written by an older tsume batch (no plain_length column), whose --check called a problem sound without searching it for cooks: its rows are not resumed with --check; give --out a new file (or remove this one) and run again".into(),
+            ));
+        }
         if let Some(r) = rows.iter().find(|r| {
             (audited && r.verdict == RowVerdict::Mate) || (!audited && r.verdict.is_audit())
         }) {
@@ -121,6 +146,7 @@ impl Earlier {
             done,
             file: path.to_owned(),
             torn,
+            upgrade: older && format == RowFormat::Csv,
         })
     }
 
@@ -129,7 +155,8 @@ impl Earlier {
     /// index among the rows and returns the items read that `keep`
     /// selects (a shard's) and that have no row yet, for the run: the
     /// rest of `items` is left unread. Then cuts a torn last line off the
-    /// file.
+    /// file, or rewrites an older version's CSV file in this version's
+    /// columns (the rows in the same order).
     pub fn match_input(
         &mut self,
         items: &mut impl Iterator<Item = Item>,
@@ -168,16 +195,22 @@ impl Earlier {
                 "row {last} is beyond the input ({seen} problems)"
             )));
         }
+        let io_fail = |e: std::io::Error| ResumeError {
+            path: self.file.clone(),
+            reason: io_message(&e),
+        };
+        if self.upgrade {
+            // Appended rows must match the header (a torn line goes too).
+            write_rows(&self.file, RowFormat::Csv, &self.rows).map_err(io_fail)?;
+            (self.upgrade, self.torn) = (false, None);
+        }
         if let Some(len) = self.torn {
             // A row cut by a kill in the middle of its write: drop it.
             std::fs::OpenOptions::new()
                 .write(true)
                 .open(&self.file)
                 .and_then(|f| f.set_len(len))
-                .map_err(|e| ResumeError {
-                    path: self.file.clone(),
-                    reason: io_message(&e),
-                })?;
+                .map_err(io_fail)?;
             self.torn = None;
         }
         Ok(head)
@@ -217,22 +250,29 @@ pub fn sort_file(path: &Path, format: RowFormat) -> std::io::Result<bool> {
         return Ok(false);
     }
     rows.sort_by_key(|r| r.index);
-    let mut sorted = String::with_capacity(text.len());
+    write_rows(path, format, &rows)?;
+    Ok(true)
+}
+
+/// Replace the file at `path` by `rows` in this version's `format` (CSV:
+/// the header first): written to a temporary file beside it, renamed over
+/// it, so a kill leaves one whole file or the other.
+fn write_rows(path: &Path, format: RowFormat, rows: &[Row]) -> std::io::Result<()> {
+    let mut text = String::new();
     if format == RowFormat::Csv {
-        sorted.push_str(CSV_HEADER);
-        sorted.push('\n');
+        text.push_str(CSV_HEADER);
+        text.push('\n');
     }
-    for r in &rows {
-        sorted.push_str(&row_line(r, format));
+    for r in rows {
+        text.push_str(&row_line(r, format));
     }
     let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(".sorting");
+    name.push(".rewriting");
     let tmp = path.with_file_name(name);
     {
         let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(sorted.as_bytes())?;
+        file.write_all(text.as_bytes())?;
         file.sync_all()?;
     }
-    std::fs::rename(&tmp, path)?;
-    Ok(true)
+    std::fs::rename(&tmp, path)
 }

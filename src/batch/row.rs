@@ -1,8 +1,8 @@
 //! One result row per problem, and its CSV / JSON Lines form.
 //!
-//! Columns, in order: `index, source, id, verdict, length, stated_length,
-//! moves, moves_ja, leftover, cooks, unnecessary, cook_stoppers, nodes,
-//! seconds, error`. The same
+//! Columns, in order: `index, source, id, verdict, length, plain_length,
+//! stated_length, moves, moves_ja, leftover, cooks, unnecessary,
+//! cook_stoppers, nodes, seconds, error`. The same
 //! [`Row`] is written as a CSV record or as one JSON object per line, so
 //! the outputs of several runs (shards, resumed runs) concatenate.
 
@@ -128,6 +128,11 @@ pub struct Row {
     pub verdict: RowVerdict,
     /// Length of the main line in plies, when mate.
     pub length: Option<usize>,
+    /// The plain-minimax length (futile interpositions counted), when
+    /// proven: longer than `length` when only futile interpositions (無駄合)
+    /// make the defence longer (composer's convention, the default).
+    #[serde(default)]
+    pub plain_length: Option<usize>,
     /// The length the problem states (`len=`, 手数, or its stated moves).
     pub stated_length: Option<u32>,
     /// The main line in USI, space-separated.
@@ -190,13 +195,24 @@ impl RowFormat {
 }
 
 /// The CSV header line (without the newline).
-pub const CSV_HEADER: &str = "index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,unnecessary,cook_stoppers,nodes,seconds,error";
+pub const CSV_HEADER: &str = "index,source,id,verdict,length,plain_length,stated_length,moves,moves_ja,leftover,cooks,unnecessary,cook_stoppers,nodes,seconds,error";
+
+/// The CSV headers of older versions' rows, newest first: still read (the
+/// columns they lack are empty), never appended to.
+pub const OLDER_CSV_HEADERS: [&str; 2] = [
+    // before `plain_length` (and before `--check` searched every cook)
+    "index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,unnecessary,cook_stoppers,nodes,seconds,error",
+    // before `unnecessary` and `cook_stoppers`
+    "index,source,id,verdict,length,stated_length,moves,moves_ja,leftover,cooks,nodes,seconds,error",
+];
 
 /// Writes rows one by one, flushing each, so that an interrupted run keeps
 /// every row written.
 pub struct RowWriter<W: Write> {
     format: RowFormat,
     out: W,
+    /// The line being written, kept from one row to the next.
+    line: Vec<u8>,
 }
 
 impl<W: Write> RowWriter<W> {
@@ -206,31 +222,43 @@ impl<W: Write> RowWriter<W> {
             writeln!(out, "{CSV_HEADER}")?;
             out.flush()?;
         }
-        Ok(RowWriter { format, out })
+        Ok(RowWriter {
+            format,
+            out,
+            line: Vec::new(),
+        })
     }
 
     /// Write one row as a single `write` of a whole line, then flush.
     pub fn write(&mut self, row: &Row) -> std::io::Result<()> {
-        let line = row_line(row, self.format);
-        self.out.write_all(line.as_bytes())?;
+        self.line.clear();
+        write_row(row, self.format, &mut self.line);
+        self.out.write_all(&self.line)?;
         self.out.flush()
     }
 }
 
 /// One row as a line of text (with the newline).
 pub fn row_line(row: &Row, format: RowFormat) -> String {
+    let mut line = Vec::new();
+    write_row(row, format, &mut line);
+    String::from_utf8(line).expect("UTF-8 row")
+}
+
+/// Append one row as a line (with the newline) to `line`.
+fn write_row(row: &Row, format: RowFormat, line: &mut Vec<u8>) {
     match format {
         RowFormat::Jsonl => {
-            let mut s = serde_json::to_string(row).expect("a row serialises");
-            s.push('\n');
-            s
+            serde_json::to_writer(&mut *line, row).expect("a row serialises");
+            line.push(b'\n');
         }
         RowFormat::Csv => {
             let mut w = csv::WriterBuilder::new()
                 .has_headers(false)
-                .from_writer(Vec::new());
+                .buffer_capacity(256)
+                .from_writer(line);
             w.serialize(row).expect("a row serialises");
-            String::from_utf8(w.into_inner().expect("in-memory writer")).expect("UTF-8 row")
+            w.flush().expect("in-memory writer");
         }
     }
 }
@@ -245,7 +273,24 @@ pub struct ReadRowsError {
     pub reason: String,
 }
 
-/// Read rows written by [`RowWriter`]. A last line without its newline
+/// Whether the rows of `text` (as [`read_rows`] reads them) were written
+/// by an older version: a CSV header of [`OLDER_CSV_HEADERS`], or a JSON
+/// row without the newest column (`plain_length`).
+pub fn written_by_older(text: &str, format: RowFormat) -> bool {
+    match format {
+        RowFormat::Csv => text
+            .lines()
+            .next()
+            .is_some_and(|h| OLDER_CSV_HEADERS.contains(&h.trim_end_matches('\r'))),
+        RowFormat::Jsonl => text.lines().any(|l| {
+            serde_json::from_str::<serde_json::Value>(l)
+                .is_ok_and(|v| v.is_object() && v.get("plain_length").is_none())
+        }),
+    }
+}
+
+/// Read rows written by [`RowWriter`], or by an older version (the
+/// columns it did not write are empty). A last line without its newline
 /// (a write cut by a kill) is ignored: the caller truncates it away.
 pub fn read_rows(text: &str, format: RowFormat) -> Result<Vec<Row>, ReadRowsError> {
     let complete = match text.rfind('\n') {
@@ -268,11 +313,13 @@ pub fn read_rows(text: &str, format: RowFormat) -> Result<Vec<Row>, ReadRowsErro
             let mut lines = complete.lines();
             match lines.next() {
                 None => return Ok(Vec::new()),
-                Some(h) if h.trim_end_matches('\r') == CSV_HEADER => {}
+                Some(h)
+                    if h.trim_end_matches('\r') == CSV_HEADER
+                        || OLDER_CSV_HEADERS.contains(&h.trim_end_matches('\r')) => {}
                 Some(_) => {
                     return Err(ReadRowsError {
                         line: 1,
-                        reason: "not a `tsume batch` CSV header".into(),
+                        reason: "not the header of `tsume batch` rows".into(),
                     })
                 }
             }

@@ -99,6 +99,49 @@ impl PieceCounts {
     }
 }
 
+/// Rows per column that holds a finding, whatever their verdict: what a
+/// generated set is known to contain (a row with pieces left over that is
+/// also cooked counts in both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColumnCounts {
+    /// Rows with a main line (`length`).
+    pub length: usize,
+    /// Rows whose plain-minimax length (`plain_length`) is longer than the
+    /// main line: only futile interpositions (無駄合) make the defence
+    /// longer.
+    pub plain_longer: usize,
+    /// Rows whose attacker ends with pieces in hand (`leftover`, 駒余り).
+    pub leftover: usize,
+    /// Rows with a cook (`cooks`, 余詰).
+    pub cooks: usize,
+}
+
+impl ColumnCounts {
+    fn add(&mut self, row: &Row) {
+        let Some(len) = row.length else { return };
+        self.length += 1;
+        self.plain_longer += usize::from(row.plain_length.is_some_and(|p| p > len));
+        self.leftover += usize::from(!row.leftover.is_empty());
+        self.cooks += usize::from(!row.cooks.is_empty());
+    }
+
+    /// `length 12, plain_length longer 1, leftover 3` (and `cooks N` when
+    /// `audited`); empty without a main line.
+    pub fn text(&self, audited: bool) -> String {
+        if self.length == 0 {
+            return String::new();
+        }
+        let mut t = format!(
+            "length {}, plain_length longer {}, leftover {}",
+            self.length, self.plain_longer, self.leftover
+        );
+        if audited {
+            t.push_str(&format!(", cooks {}", self.cooks));
+        }
+        t
+    }
+}
+
 /// Counts and times over rows.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
@@ -113,6 +156,8 @@ pub struct Summary {
     pub failures_total: usize,
     /// Unnecessary pieces and cook stoppers (`--check`).
     pub pieces: PieceCounts,
+    /// Rows per column that holds a finding.
+    pub columns: ColumnCounts,
     /// Per-problem times in microseconds (rows have that precision) and
     /// how many rows took each: memory bounded by the distinct times,
     /// not by the rows, for the exact median of a run of any length.
@@ -144,6 +189,7 @@ impl Summary {
         self.rows += 1;
         self.total_seconds += row.seconds;
         self.pieces.add(row);
+        self.columns.add(row);
         if !row.verdict.is_ok() {
             self.failures_total += 1;
             if self.failures.len() < MAX_FAILURES {

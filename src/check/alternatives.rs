@@ -5,7 +5,11 @@
 use super::{Alt, Audit, Auditor, Cook, Note, NoteKind, Side, MAX_DETOUR_DEPTH};
 use crate::rules::{Color, Hand, Move, MoveList, Position};
 use crate::search::futile::is_candidate;
-use crate::search::Verdict;
+use crate::search::{Limits, SolveOptions, Verdict};
+
+/// Nodes of the first proof that looks for a cook cheaply
+/// ([`Auditor::cheap_cook`]) before the full test of the alternatives.
+const CHEAP_PROOF_NODES: u64 = 1024;
 
 impl Auditor<'_> {
     /// The attacker alternatives at every attacker move of the main line
@@ -56,6 +60,83 @@ impl Auditor<'_> {
                 let class = self.classify(pos, c, remaining, 0, &mut budget, &[]);
                 self.record_alternative(out, i, c, class);
                 if stop_at_cook && !out.cooks.is_empty() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Look for a cook cheaply at the attacker moves before the last,
+    /// before the full test of every alternative, and
+    /// record the first one found in `out`: first the alternatives that
+    /// mate within the main line's length (plain minimax, a bounded
+    /// search: the commonest cooks), then those whose first proof comes
+    /// within `CHEAP_PROOF_NODES` (no line); each one that mates is then
+    /// classified as any alternative is. A no-mate found on the way is
+    /// kept for the full test; nothing else is, and the limits these
+    /// searches hit are their own.
+    pub(super) fn cheap_cook(&mut self, out: &mut Audit, positions: &[Position]) {
+        let n = out.moves.len();
+        let mut alternatives = Vec::new();
+        for i in (0..n.saturating_sub(1)).step_by(2) {
+            let mut checks = MoveList::new();
+            positions[i].check_moves(&mut checks);
+            for &c in checks.iter().filter(|&&c| c != out.moves[i]) {
+                let mut q = positions[i].clone();
+                q.do_move(c);
+                if !self.main_keys.contains_key(&q.key()) {
+                    alternatives.push((i, c, q));
+                }
+            }
+        }
+        let search = &self.opts.search;
+        let capped = SolveOptions {
+            limits: Limits {
+                nodes: Some(
+                    search
+                        .limits
+                        .nodes
+                        .map_or(CHEAP_PROOF_NODES, |l| l.min(CHEAP_PROOF_NODES)),
+                ),
+                ..search.limits.clone()
+            },
+            exact_line: false,
+            ..search.clone()
+        };
+        for bounded in [true, false] {
+            for (i, c, q) in &alternatives {
+                if self.cancelled() {
+                    return;
+                }
+                let (i, c, remaining) = (*i, *c, n - *i);
+                match self.cache.get(&q.key()) {
+                    Some(s) if s.verdict != Verdict::Mate => continue,
+                    Some(_) => {}
+                    None => {
+                        let r = if bounded {
+                            let plies = u16::try_from(remaining - 1).unwrap_or(u16::MAX);
+                            self.solver
+                                .solve_after_check_within(q, plies, &self.opts.search)
+                        } else {
+                            self.solver.solve_after_check(q, &capped)
+                        };
+                        self.nodes += r.nodes;
+                        self.searches += 1;
+                        let mates = r.verdict == Verdict::Mate;
+                        if (bounded && mates) || (!bounded && r.verdict == Verdict::NoMate) {
+                            // a bounded mate is an ordinary solve; no mate is no mate
+                            self.remember(q, r);
+                        }
+                        // else none so soon, a limit, or a line not proven
+                        if !mates {
+                            continue;
+                        }
+                    }
+                }
+                let mut budget = self.opts.detour_searches;
+                let class = self.classify(&positions[i], c, remaining, 0, &mut budget, &[]);
+                if matches!(class, Alt::Cook { .. }) {
+                    self.record_alternative(out, i, c, class);
                     return;
                 }
             }

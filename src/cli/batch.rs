@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tsume::batch::resume::{self, Earlier};
 use tsume::batch::{
-    self, BatchOptions, Event, Inputs, InterimAudit, Item, RowFormat, RowWriter, Shard, Summary,
+    self, BatchOptions, Event, Inputs, Item, RowFormat, RowWriter, Shard, SoundnessAudit, Summary,
     DEFAULT_WORKER_HASH_MIB,
 };
 use tsume::search::FutileMode;
@@ -108,7 +108,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
         time: a.time,
         futile: a.futile,
         audit: a.check.then(|| {
-            Arc::new(InterimAudit {
+            Arc::new(SoundnessAudit {
                 unnecessary: a.unnecessary,
             }) as Arc<dyn batch::Audit>
         }),
@@ -142,9 +142,11 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
     let end = batch::run(&mut to_run, &opts, |ev| {
         let row = match ev {
             Event::Finished(row) => {
-                live.add(row);
-                bar.inc(1);
-                bar.set_message(live.counts_text());
+                if show_bar {
+                    live.add(row);
+                    bar.inc(1);
+                    bar.set_message(live.counts_text());
+                }
                 return ControlFlow::Continue(());
             }
             Event::Row(row) => row,
@@ -440,6 +442,10 @@ fn summary_text(
         n => t.push_str(&format!("  {n} rows finished behind an unfinished problem: written last, out of index order (--resume skips them)\n")),
     }
     t.push_str(&format!("  verdicts: {}\n", s.counts_text()));
+    let columns = s.columns.text(opts.audit.is_some());
+    if !columns.is_empty() {
+        t.push_str(&format!("  columns: {columns}\n"));
+    }
     let pieces = s.pieces.text();
     if !pieces.is_empty() {
         t.push_str(&format!("  pieces: {pieces}\n"));

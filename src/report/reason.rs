@@ -48,7 +48,10 @@ pub fn english(r: &Reason) -> String {
             "at move {ply} {} also mates, but the main line was not cross-checked (variations off)",
             mv.usi()
         ),
-        Reason::NotCrossChecked => "the main line was not cross-checked (variations off) and the solver did not prove it exact".into(),
+        Reason::NotCrossChecked { length, limit } => format!(
+            "mate, but the {length}-ply line is not proven shortest ({}) nor cross-checked (variations off)",
+            limit.map_or("not proven".to_owned(), |h| format!("stopped by the {h}"))
+        ),
         Reason::LeftoverBeyondInterposition {
             leftover,
             interposition,
@@ -136,9 +139,13 @@ pub fn japanese(r: &Reason) -> String {
             "{ply}手目 {} でも詰むが、本手順の変化を調べていない",
             mv.usi()
         ),
-        Reason::NotCrossChecked => {
-            "本手順の変化を調べておらず、解図の手順も最短が証明されていない".into()
-        }
+        Reason::NotCrossChecked { length, limit } => format!(
+            "{length}手の手順は最短が証明されておらず（{}）、本手順の変化も調べていない",
+            match limit {
+                None => "証明できず",
+                Some(_) => limit_japanese(*limit),
+            }
+        ),
         Reason::LeftoverBeyondInterposition {
             leftover,
             interposition,

@@ -77,6 +77,10 @@ pub struct MainLine {
     /// interpositions remain. False when a limit cut it; the moves are then
     /// only a prefix, not to be shown as a solution.
     pub complete: bool,
+    /// The plain-minimax length of the root (futile interpositions
+    /// counted), when proven minimal: with them excluded the line may be
+    /// shorter.
+    pub plain_length: Option<u16>,
 }
 
 /// What the defender does at a node of the line.
@@ -190,6 +194,7 @@ impl<'a> LineSearch<'a> {
     pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
         let (mut v, exact) = self.exact_length(root, upper);
         self.exact &= exact;
+        let plain_length = exact.then_some(v);
         let mut pos = root.clone();
         let mut moves = Vec::new();
         let mut complete = false;
@@ -233,6 +238,7 @@ impl<'a> LineSearch<'a> {
             moves,
             exact: self.exact,
             complete,
+            plain_length,
         }
     }
 

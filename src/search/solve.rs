@@ -85,6 +85,11 @@ pub struct SolveResult {
     pub moves: Vec<Move>,
     /// Whether the main line's length was proven minimal.
     pub length_exact: bool,
+    /// The plain-minimax mate length (futile interpositions counted), when
+    /// proven minimal; with [`FutileMode::Exclude`] the main line is
+    /// shorter when only futile interpositions make the defence longer.
+    /// `None` without [`SolveOptions::exact_line`].
+    pub plain_length: Option<usize>,
     /// The attacker's hand at the end of the main line (駒余り).
     pub leftover: Hand,
     /// Nodes searched.
@@ -132,6 +137,7 @@ impl SolveResult {
             verdict: Verdict::Invalid,
             moves: Vec::new(),
             length_exact: false,
+            plain_length: None,
             leftover: Hand::EMPTY,
             nodes: 0,
             seconds: 0.0,
@@ -208,7 +214,7 @@ impl Solver {
         if let Some(msg) = tsume_problem_error(pos) {
             return SolveResult::invalid(msg);
         }
-        self.run(pos, pos.side_to_move(), opts)
+        self.run(pos, pos.side_to_move(), opts, UNBOUNDED)
     }
 
     /// Solve from a defender-to-move position (an AND node) within the
@@ -216,17 +222,45 @@ impl Solver {
     /// side not to move. The line starts with the defender's reply. Used
     /// to test alternatives (余詰).
     pub fn solve_after_check(&mut self, pos: &Position, opts: &SolveOptions) -> SolveResult {
+        self.after_check(pos, opts, UNBOUNDED)
+    }
+
+    /// [`Solver::solve_after_check`] for a mate within `plies` plies only
+    /// (the defender's reply included): `NoMate` then says there is none
+    /// so soon, by plain minimax (futile interpositions count), and
+    /// nothing of longer mates. A mate comes with the line and length of
+    /// any solve. The first proof is bounded, so a search that finds
+    /// nothing costs no more than the proof of a length.
+    pub fn solve_after_check_within(
+        &mut self,
+        pos: &Position,
+        plies: u16,
+        opts: &SolveOptions,
+    ) -> SolveResult {
+        self.after_check(pos, opts, plies.min(UNBOUNDED - 1))
+    }
+
+    /// The solve from a defender-to-move position in check, its first
+    /// proof within `bound` plies.
+    fn after_check(&mut self, pos: &Position, opts: &SolveOptions, bound: u16) -> SolveResult {
         let defender = pos.side_to_move();
         if pos.king_square(defender).is_none() || !pos.in_check() {
             return SolveResult::invalid("the side to move is not in check".into());
         }
-        self.run(pos, defender.flip(), opts)
+        self.run(pos, defender.flip(), opts, bound)
     }
 
-    /// Run the search on the solver's own stack.
-    fn run(&mut self, pos: &Position, attacker: Color, opts: &SolveOptions) -> SolveResult {
+    /// Run the search on the solver's own stack; its first proof for a
+    /// mate within `bound` plies (`UNBOUNDED`: any).
+    fn run(
+        &mut self,
+        pos: &Position,
+        attacker: Color,
+        opts: &SolveOptions,
+        bound: u16,
+    ) -> SolveResult {
         if on_search_stack() {
-            return self.engine().run_here(pos, attacker, opts);
+            return self.engine().run_here(pos, attacker, opts, bound);
         }
         if !self.started {
             self.started = true;
@@ -236,7 +270,7 @@ impl Solver {
             let (engine, pos, opts) = (self.engine.clone(), pos.clone(), opts.clone());
             let job = move || {
                 let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
-                e.run_here(&pos, attacker, &opts)
+                e.run_here(&pos, attacker, &opts, bound)
             };
             if let Some(r) = stack.run(job) {
                 return r;
@@ -244,12 +278,20 @@ impl Solver {
             self.stack = None;
         }
         // No thread to be had: search on the caller's stack.
-        self.engine().run_here(pos, attacker, opts)
+        self.engine().run_here(pos, attacker, opts, bound)
     }
 }
 
 impl Engine {
-    fn run_here(&mut self, pos: &Position, attacker: Color, opts: &SolveOptions) -> SolveResult {
+    /// The solve; its first proof for a mate within `bound` plies
+    /// (`UNBOUNDED`: any), and with a bound `NoMate` means none within it.
+    fn run_here(
+        &mut self,
+        pos: &Position,
+        attacker: Color,
+        opts: &SolveOptions,
+        bound: u16,
+    ) -> SolveResult {
         let mut budget = Budget::new(opts.limits.clone());
         let mut stats = SolveStats::default();
         let (outcome, nodes) = {
@@ -260,7 +302,7 @@ impl Engine {
                 &mut budget,
                 self.path_capacity,
             );
-            let o = df.search(UNBOUNDED);
+            let o = df.search(bound);
             stats.search.add(&df.stats);
             (o, df.nodes)
         };
@@ -272,6 +314,7 @@ impl Engine {
             verdict: Verdict::Unknown,
             moves: Vec::new(),
             length_exact: false,
+            plain_length: None,
             leftover: Hand::EMPTY,
             nodes,
             seconds: 0.0,
@@ -323,6 +366,7 @@ impl Engine {
                     result.nodes += ls.nodes;
                     result.stats.search.add(&ls.stats);
                     result.stats.line.nodes += ls.nodes;
+                    result.plain_length = line.plain_length.map(usize::from);
                     if budget.hit.is_none() && line.complete {
                         result.moves = line.moves;
                         result.length_exact = line.exact;
