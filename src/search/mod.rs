@@ -15,6 +15,7 @@
 //! assert_eq!(r.limit_hit, None);
 //! ```
 
+mod composer;
 mod dfpn;
 mod expansion;
 pub mod futile;

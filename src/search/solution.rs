@@ -11,40 +11,28 @@
 //! the attacker no pieces in hand at the end.
 //!
 //! Futile interpositions (無駄合), when excluded (the default), follow the
-//! rule of [`super::futile`] at every node of the line. At a defender node
-//! the defender plays the longest real defence; a node whose evasions are
-//! all futile ends the line (mate). At an attacker node a check that
-//! allows interpositions is valued by the rule, and it is played when that
-//! makes the mate shorter than plain minimax does. The lengths the rule
-//! weighs are plain-minimax lengths of the positions after the node (an
-//! upper bound of the composer's), except that each test position after a
-//! recapture is judged by the rule again (chains); a futile interposition
-//! further down the line is judged when the line gets there.
+//! composer's minimax of [`super::composer`]: the rule of [`super::futile`]
+//! at every node, on the line and below it. The root's length is proven
+//! minimal for it; at a defender node the defender plays the longest real
+//! defence, and a node whose evasions are all futile ends the line (mate).
+//! The plain-minimax length is proven first: it bounds the composer's from
+//! above, and is reported beside it.
 //!
 //! The line is always a complete mating line: every attacker move checks,
 //! and it ends in mate or where only futile interpositions remain. When a
 //! limit keeps it from being completed, [`MainLine::complete`] is false.
 
+use super::composer::Composer;
 use super::dfpn::{Dfpn, Outcome, SearchStats};
-use super::futile::{Interpositions, Len, Lengths};
+use super::futile::{Interpositions, Len};
 use super::limits::{Budget, LimitHit};
 use super::tt::TranspositionTable;
 use super::FutileMode;
 use crate::rules::{Color, Move, MoveList, Position};
-use hashbrown::HashMap;
 
 /// Longest line (plies) for which equally long defences are compared by the
 /// pieces they leave over.
 const TIE_BREAK_MAX: u16 = 41;
-
-/// Deepest chain of interpositions followed by the futile rule's tests
-/// (a deeper one is undecided, so its interposition counts as real).
-const MAX_CHAIN: u16 = 32;
-
-/// Nodes allowed to each search that values a check by the futile rule at
-/// an attacker node: a check whose value does not come within them is
-/// valued by plain minimax.
-const LOOKAHEAD_NODES: u64 = 20_000;
 
 /// Bounded searches over one shared table.
 pub struct LineSearch<'a> {
@@ -58,13 +46,6 @@ pub struct LineSearch<'a> {
     pub stats: SearchStats,
     /// Whether every length on the line was proven minimal.
     pub exact: bool,
-    /// The futile rule's tests answered so far: (position key, plies).
-    mated: HashMap<(u64, u16), Option<bool>>,
-    /// Chains of interpositions being followed.
-    chain: u16,
-    /// Searches are capped at `LOOKAHEAD_NODES` and their limit hits not
-    /// kept (valuing a check at an attacker node).
-    lookahead: bool,
 }
 
 /// The main line and whether its length is proven minimal.
@@ -81,13 +62,15 @@ pub struct MainLine {
     /// counted), when proven minimal: with them excluded the line may be
     /// shorter.
     pub plain_length: Option<u16>,
+    /// A proven lower bound of the length (the length itself when exact).
+    pub lower: u16,
 }
 
-/// What the defender does at a node of the line.
-enum Reply {
-    /// Plays this move; the position after it has this value.
+/// One step of the line.
+enum Step {
+    /// This move; the position after it has this value.
     Move(Move, u16),
-    /// Every evasion is futile: mate.
+    /// The defender's evasions are all futile: mate.
     Mated,
     /// Nothing decided (a limit).
     Stuck,
@@ -109,36 +92,53 @@ impl<'a> LineSearch<'a> {
             nodes: 0,
             stats: SearchStats::default(),
             exact: true,
-            mated: HashMap::new(),
-            chain: 0,
-            lookahead: false,
         }
     }
 
     /// "Mate within `depth` plies?" from `pos` (either side to move).
     pub fn mate_within(&mut self, pos: &Position, depth: u16) -> Outcome {
-        let mut capped = self.lookahead.then(|| self.budget.capped(LOOKAHEAD_NODES));
-        let budget = match capped.as_mut() {
-            Some(b) => b,
-            None => &mut *self.budget,
-        };
+        let p = self
+            .tt
+            .probe(pos.board_key(), pos.hand(self.attacker), depth);
+        if p.is_proven() {
+            return Outcome::Proven(p.len);
+        }
+        if p.is_disproven() {
+            return Outcome::Disproven;
+        }
         let mut df = Dfpn::new(
             self.tt,
             pos.clone(),
             self.attacker,
-            budget,
+            self.budget,
             self.path_capacity,
         );
         let o = df.search(depth);
         self.nodes += df.nodes;
         self.stats.add(&df.stats);
-        if let Some(b) = capped {
-            self.budget.absorb(&b);
-            if let Some(hit) = b.hit.filter(|&h| h != LimitHit::Nodes) {
-                self.budget.hit_limit(hit);
-            }
-        }
         o
+    }
+
+    /// The attacker.
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// Whether a limit was hit.
+    pub fn limit_hit(&self) -> bool {
+        self.budget.hit.is_some()
+    }
+
+    /// Whether the table already proves "no mate within `depth`" after
+    /// move `m` of `pos`.
+    pub fn known_disproof(&self, pos: &Position, m: Move, depth: u16) -> bool {
+        let (bk, _) = pos.keys_after(m);
+        let hand = if pos.side_to_move() == self.attacker {
+            pos.hand_after(m)
+        } else {
+            pos.hand(self.attacker)
+        };
+        self.tt.probe(bk, hand, depth).is_disproven()
     }
 
     /// The minimax mate length of `pos`, given a proven upper bound.
@@ -190,114 +190,76 @@ impl<'a> LineSearch<'a> {
     }
 
     /// The main line from a proven root whose first proof had length
-    /// `upper`.
-    pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
-        let (mut v, exact) = self.exact_length(root, upper);
-        self.exact &= exact;
-        let plain_length = exact.then_some(v);
-        let mut pos = root.clone();
-        let mut moves = Vec::new();
-        let mut complete = false;
-        // `v`: the value of `pos`, the plies of its mate.
-        while self.budget.hit.is_none() {
-            let or_node = pos.side_to_move() == self.attacker;
-            let mut list = MoveList::new();
-            if or_node {
-                pos.check_moves(&mut list);
-            } else {
-                pos.evasion_moves(&mut list);
-            }
-            if list.is_empty() {
-                complete = !or_node;
-                break;
-            }
-            let step = if or_node {
-                self.attacker_move(&mut pos, &list, v, futile)
-            } else {
-                match self.defender_move(&mut pos, &list, v, futile) {
-                    Reply::Mated => {
-                        complete = true;
-                        break;
+    /// `upper`; the composer's minimax keeps at most `memo_bytes` of
+    /// answers.
+    pub fn main_line(
+        &mut self,
+        root: &Position,
+        upper: u16,
+        futile: FutileMode,
+        memo_bytes: usize,
+    ) -> MainLine {
+        let (plain, plain_exact) = self.exact_length(root, upper);
+        let plain_length = plain_exact.then_some(plain);
+        let attacker = self.attacker;
+        let (moves, complete, exact, lower) = match futile {
+            FutileMode::Count => {
+                let (moves, complete) = walk(root, attacker, plain, |pos, list, v| {
+                    if self.budget.hit.is_some() {
+                        return Step::Stuck;
                     }
-                    Reply::Move(m, cv) => Some((m, cv)),
-                    Reply::Stuck => None,
-                }
-            };
-            let Some((m, cv)) = step else { break };
-            pos.do_move(m);
-            moves.push(m);
-            v = cv;
-        }
-        if self.budget.hit.is_some() {
-            complete = false;
-        }
-        if !complete {
-            self.exact = false;
-        }
+                    if pos.side_to_move() == attacker {
+                        self.shortest_check(pos, list, v)
+                    } else {
+                        self.longest_defence(pos, list, v)
+                    }
+                });
+                let lower = if plain_exact { plain } else { 1 };
+                (moves, complete, plain_exact, lower)
+            }
+            FutileMode::Exclude => {
+                let mut c = Composer::new(self, memo_bytes);
+                let (v, exact, lower) = c.exact_length(root, plain);
+                let (moves, complete) = walk(root, attacker, v, |pos, list, v| {
+                    if c.search().budget.hit.is_some() {
+                        return Step::Stuck;
+                    }
+                    if pos.side_to_move() == attacker {
+                        composer_check(&mut c, pos, list, v)
+                    } else {
+                        composer_defence(&mut c, pos, list, v)
+                    }
+                });
+                let exact = exact && !c.undecided;
+                (moves, complete, exact, lower)
+            }
+        };
+        let complete = complete && self.budget.hit.is_none();
+        self.exact &= exact && complete;
         MainLine {
             moves,
             exact: self.exact,
             complete,
             plain_length,
+            lower,
         }
     }
 
-    /// The attacker's check of the shortest mate at a node of value `v`,
-    /// and the value of the position after it.
-    fn attacker_move(
-        &mut self,
-        pos: &mut Position,
-        list: &MoveList,
-        v: u16,
-        futile: FutileMode,
-    ) -> Option<(Move, u16)> {
-        let target = v.checked_sub(1)?;
-        let ordered = self.by_known_length(pos, list, false);
-        if futile == FutileMode::Exclude && target >= 2 {
-            // Shorter than plain minimax only through futile interpositions:
-            // the checks that allow some, valued by the rule (each search
-            // capped; what it does not decide is left to plain minimax).
-            let mut best = None;
-            let mut bound = target - 2;
-            let (exact, lookahead) = (self.exact, self.lookahead);
-            self.lookahead = true;
-            for &m in &ordered {
-                pos.do_move(m);
-                let mut node = Interpositions::new(pos, bound);
-                let w = if node.has_candidates() {
-                    node.value(self)
-                } else {
-                    Len::Over
-                };
-                pos.undo_move(m);
-                if self.budget.hit.is_some() {
-                    break;
-                }
-                if let Len::Within(w) = w {
-                    best = Some((m, w));
-                    if w < 2 {
-                        break;
-                    }
-                    bound = w - 2;
-                }
-            }
-            (self.exact, self.lookahead) = (exact, lookahead);
-            if self.budget.hit.is_some() {
-                return None;
-            }
-            if best.is_some() {
-                return best;
-            }
-        }
-        for &m in &ordered {
+    /// The attacker's check of the shortest mate at a node of value `v`
+    /// (plain minimax), and the value of the position after it.
+    fn shortest_check(&mut self, pos: &mut Position, list: &MoveList, v: u16) -> Step {
+        let Some(target) = v.checked_sub(1) else {
+            return Step::Stuck;
+        };
+        for m in self.by_known_length(pos, list, false) {
             pos.do_move(m);
             let o = self.mate_within(pos, target);
             pos.undo_move(m);
             if matches!(o, Outcome::Proven(_)) {
-                return Some((m, target));
+                return Step::Move(m, target);
             }
         }
-        None
+        Step::Stuck
     }
 
     /// The moves ordered by the mate length the table already proves for
@@ -327,48 +289,10 @@ impl<'a> LineSearch<'a> {
         keyed.into_iter().map(|x| x.1).collect()
     }
 
-    /// The defender's longest resistance at a node of value `v`: the move
-    /// and the value of the position after it. With futile interpositions
-    /// excluded, the longest real defence by the futile rule.
-    fn defender_move(
-        &mut self,
-        pos: &mut Position,
-        list: &MoveList,
-        v: u16,
-        futile: FutileMode,
-    ) -> Reply {
-        if futile == FutileMode::Exclude {
-            let mut node = Interpositions::new(pos, v);
-            if node.has_candidates() {
-                if let Some(r) = self.real_defence(pos, &mut node) {
-                    return r;
-                }
-            }
-        }
-        self.longest_defence(pos, list, v)
-    }
-
-    /// The longest real defence of `node` (at `pos`); `None` when the
-    /// rule did not decide (plain minimax decides then).
-    fn real_defence(&mut self, pos: &mut Position, node: &mut Interpositions) -> Option<Reply> {
-        match node.value(self) {
-            Len::Within(0) => Some(Reply::Mated),
-            Len::Within(w) => {
-                let ties = node.longest(self, w);
-                let m = self.prefer_no_leftover(pos, &ties, w - 1);
-                Some(Reply::Move(m, w - 1))
-            }
-            Len::Over | Len::Unknown => {
-                self.exact = false;
-                None
-            }
-        }
-    }
-
     /// The longest defence by plain minimax at a node of value `v`,
     /// preferring, among equally long ones, the one that leaves the
     /// attacker no pieces in hand.
-    fn longest_defence(&mut self, pos: &mut Position, list: &MoveList, v: u16) -> Reply {
+    fn longest_defence(&mut self, pos: &mut Position, list: &MoveList, v: u16) -> Step {
         // The longest defences have value v − 1: after them there is no
         // mate within v − 3.
         let mut longest = Vec::new();
@@ -396,7 +320,7 @@ impl<'a> LineSearch<'a> {
         }
         if !longest.is_empty() {
             let m = self.prefer_no_leftover(pos, &longest, v.saturating_sub(1));
-            return Reply::Move(m, v.saturating_sub(1));
+            return Step::Move(m, v.saturating_sub(1));
         }
         // Every defence mates within v − 3: `v` was too high.
         self.exact = false;
@@ -410,7 +334,7 @@ impl<'a> LineSearch<'a> {
                 best = Some((m, cv));
             }
         }
-        best.map_or(Reply::Stuck, |(m, cv)| Reply::Move(m, cv))
+        best.map_or(Step::Stuck, |(m, cv)| Step::Move(m, cv))
     }
 
     /// Among defences of equal value, the one whose main line ends with the
@@ -472,52 +396,77 @@ impl<'a> LineSearch<'a> {
     }
 }
 
-/// The lengths of the futile rule from bounded searches: plain minimax
-/// after an evasion, and the rule again in the test positions.
-impl Lengths for LineSearch<'_> {
-    fn after(&mut self, q: &Position, e: Move, bound: u16) -> Len {
-        let mut p = q.clone();
-        p.do_move(e);
-        match self.mate_within(&p, bound) {
-            Outcome::Proven(l) => Len::Within(l.min(bound)),
-            Outcome::Disproven => Len::Over,
-            Outcome::Unknown => {
-                self.exact = false;
-                Len::Unknown
+/// The line from `root` (value `v`): `step` chooses each move. Returns the
+/// moves and whether they end in mate.
+fn walk(
+    root: &Position,
+    attacker: Color,
+    mut v: u16,
+    mut step: impl FnMut(&mut Position, &MoveList, u16) -> Step,
+) -> (Vec<Move>, bool) {
+    let mut pos = root.clone();
+    let mut moves = Vec::new();
+    loop {
+        let or_node = pos.side_to_move() == attacker;
+        let mut list = MoveList::new();
+        if or_node {
+            pos.check_moves(&mut list);
+        } else {
+            pos.evasion_moves(&mut list);
+        }
+        if list.is_empty() {
+            return (moves, !or_node);
+        }
+        match step(&mut pos, &list, v) {
+            Step::Move(m, cv) => {
+                pos.do_move(m);
+                moves.push(m);
+                v = cv;
             }
+            Step::Mated => return (moves, true),
+            Step::Stuck => return (moves, false),
         }
     }
+}
 
-    fn mated_within(&mut self, r: &Position, n: u16) -> Option<bool> {
-        let key = (r.key(), n);
-        if let Some(&a) = self.mated.get(&key) {
-            return a;
+/// The attacker's check of the shortest composer's mate at a node of value
+/// `v`, and the value of the position after it.
+fn composer_check(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u16) -> Step {
+    let Some(target) = v.checked_sub(1) else {
+        return Step::Stuck;
+    };
+    for m in c.search().by_known_length(pos, list, false) {
+        pos.do_move(m);
+        let r = c.mate_within(pos, target);
+        pos.undo_move(m);
+        if let Len::Within(w) = r {
+            return Step::Move(m, w);
         }
-        let a = match self.mate_within(r, n) {
-            Outcome::Proven(_) => Some(true),
-            Outcome::Unknown => None,
-            Outcome::Disproven if self.chain >= MAX_CHAIN => None,
-            Outcome::Disproven => {
-                // plain minimax says no: unless futile interpositions of its own do not count
-                let mut node = Interpositions::new(r, n);
-                if node.has_candidates() {
-                    self.chain += 1;
-                    let v = node.value(self);
-                    self.chain -= 1;
-                    match v {
-                        Len::Within(_) => Some(true),
-                        Len::Over => Some(false),
-                        Len::Unknown => None,
-                    }
-                } else {
-                    Some(false)
-                }
+    }
+    Step::Stuck
+}
+
+/// The defender's longest real defence at a node of value `v` by the
+/// composer's minimax, preferring, among equally long ones, the one that
+/// leaves the attacker no pieces in hand. Where the rule is undecided,
+/// plain minimax chooses (and the line is not proven).
+fn composer_defence(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u16) -> Step {
+    let mut node = Interpositions::new(pos, v);
+    match node.value(c) {
+        Len::Within(0) => Step::Mated,
+        Len::Within(w) => {
+            let ties = node.longest(c, w);
+            if ties.is_empty() {
+                c.undecided = true;
+                return c.search().longest_defence(pos, list, v);
             }
-        };
-        if self.budget.hit.is_none() && (a.is_some() || !self.lookahead) {
-            self.mated.insert(key, a);
+            let m = c.search().prefer_no_leftover(pos, &ties, w - 1);
+            Step::Move(m, w - 1)
         }
-        a
+        Len::Over | Len::Unknown => {
+            c.undecided = true;
+            c.search().longest_defence(pos, list, v)
+        }
     }
 }
 
@@ -552,8 +501,12 @@ mod tests {
             ..Limits::default()
         };
         let mut budget = Budget::new(limits);
-        let line =
-            LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10).main_line(&pos, len, futile);
+        let line = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10).main_line(
+            &pos,
+            len,
+            futile,
+            1 << 20,
+        );
         (pos, line)
     }
 
@@ -596,7 +549,8 @@ mod tests {
             let mut tt = TranspositionTable::with_bytes(1 << 20);
             let mut budget = Budget::new(Limits::default());
             let mut ls = LineSearch::new(&mut tt, &mut budget, Color::Black, 1 << 10);
-            assert_eq!(node.value(&mut ls), Len::Within(0));
+            let mut c = Composer::new(&mut ls, 1 << 20);
+            assert_eq!(node.value(&mut c), Len::Within(0));
         }
     }
 

@@ -90,6 +90,9 @@ pub struct SolveResult {
     /// shorter when only futile interpositions make the defence longer.
     /// `None` without [`SolveOptions::exact_line`].
     pub plain_length: Option<usize>,
+    /// A proven lower bound of the mate length (when mate): the length
+    /// itself when `length_exact`, 1 when nothing shorter was excluded.
+    pub length_lower: Option<usize>,
     /// The attacker's hand at the end of the main line (駒余り).
     pub leftover: Hand,
     /// Nodes searched.
@@ -138,6 +141,7 @@ impl SolveResult {
             moves: Vec::new(),
             length_exact: false,
             plain_length: None,
+            length_lower: None,
             leftover: Hand::EMPTY,
             nodes: 0,
             seconds: 0.0,
@@ -173,17 +177,21 @@ pub struct Solver {
 struct Engine {
     tt: TranspositionTable,
     path_capacity: usize,
+    /// Bytes for the composer's minimax to remember its answers in.
+    memo_bytes: usize,
 }
 
 impl Solver {
-    /// A solver using at most `hash_mib` MiB: the table, and a sixteenth
-    /// (at most 16 MiB) for the path-dependent disproofs of repetitions.
+    /// A solver using at most `hash_mib` MiB: the table, a sixteenth (at
+    /// most 16 MiB) for the path-dependent disproofs of repetitions, and as
+    /// much for the answers of the composer's minimax.
     pub fn new(hash_mib: usize) -> Solver {
         let bytes = hash_mib.max(1) << 20;
         let paths_bytes = (bytes / 16).min(16 << 20);
         let engine = Engine {
-            tt: TranspositionTable::with_bytes(bytes - paths_bytes),
+            tt: TranspositionTable::with_bytes(bytes - 2 * paths_bytes),
             path_capacity: paths_bytes / BYTES_PER_PATH,
+            memo_bytes: paths_bytes,
         };
         Solver {
             engine: Arc::new(Mutex::new(engine)),
@@ -315,6 +323,7 @@ impl Engine {
             moves: Vec::new(),
             length_exact: false,
             plain_length: None,
+            length_lower: None,
             leftover: Hand::EMPTY,
             nodes,
             seconds: 0.0,
@@ -362,11 +371,12 @@ impl Engine {
                 if opts.exact_line {
                     let mut ls =
                         LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
-                    let line = ls.main_line(pos, len, opts.futile);
+                    let line = ls.main_line(pos, len, opts.futile, self.memo_bytes);
                     result.nodes += ls.nodes;
                     result.stats.search.add(&ls.stats);
                     result.stats.line.nodes += ls.nodes;
                     result.plain_length = line.plain_length.map(usize::from);
+                    result.length_lower = Some(usize::from(line.lower));
                     if budget.hit.is_none() && line.complete {
                         result.moves = line.moves;
                         result.length_exact = line.exact;
