@@ -25,11 +25,22 @@ pub fn solve_text(start: &Position, r: &SolveResult, quick: bool) -> String {
     }
     if let Some(l) = r.length() {
         let exact = if r.length_exact {
-            "proven shortest"
-        } else if quick {
-            "first proof found, not proven shortest"
+            "proven shortest".to_string()
         } else {
-            "not proven shortest: a limit cut the refinement"
+            let why = if quick {
+                "first proof found, not proven shortest"
+            } else {
+                "not proven shortest: a limit cut the refinement"
+            };
+            match r.length_bounds {
+                Some((lo, hi)) if lo == hi => {
+                    format!("the length {lo} is proven; a limit cut the line's refinement")
+                }
+                Some((lo, hi)) if lo > 1 || hi < l => {
+                    format!("{why}; proven between {lo} and {hi}")
+                }
+                _ => why.to_string(),
+            }
         };
         s.push_str(&format!("length: {l} ({exact})\n"));
         let ja = line_names(start, &r.moves, None, Style::Ki2, false);
@@ -61,7 +72,8 @@ pub fn limit_name(h: LimitHit) -> &'static str {
 }
 
 /// The JSON object of `tsume solve --format json`: `verdict`, `length`
-/// (`null` unless mate), `length_exact`, `moves` (USI), `leftover` (SFEN
+/// (`null` unless mate), `length_exact`, `length_bounds` (`[lower, upper]`
+/// proven, `null` unless mate), `moves` (USI), `leftover` (SFEN
 /// hand, `-` for none), `nodes`, `seconds` (milliseconds precision),
 /// `limit` (which limit was hit, `null` for none) and `error` (`null`
 /// unless invalid, or a mate whose line a limit cut). With `stats`, also
@@ -76,6 +88,7 @@ pub fn solve_json(r: &SolveResult, stats: bool) -> Value {
         "seconds": super::ms(r.seconds),
         "error": r.error,
         "length_exact": r.length_exact,
+        "length_bounds": r.length_bounds.map(|(lo, hi)| [lo, hi]),
         "limit": r.limit_hit.map(limit_name),
     });
     if stats {

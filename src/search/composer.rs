@@ -22,9 +22,10 @@
 //! afresh (perpetual check, 王手千日手, stays the plain search's business).
 
 use super::dfpn::Outcome;
-use super::futile::{is_candidate, out_of_play, recaptures, Interpositions, Len, Lengths};
+use super::futile::{distance, out_of_play, recaptures, Interpositions, Len, Lengths};
 use super::solution::LineSearch;
-use crate::rules::{Move, MoveList, Position};
+use super::tt::UNBOUNDED;
+use crate::rules::{Color, Move, MoveList, Position};
 use hashbrown::HashMap;
 
 /// Deepest chain of interpositions followed by the rule (a deeper one is
@@ -46,11 +47,14 @@ struct Bounds {
 /// Composer's lengths over the bounded searches of a [`LineSearch`].
 pub struct Composer<'l, 'a> {
     search: &'l mut LineSearch<'a>,
-    /// Proven bounds by position key (board, hands and side to move).
+    /// Proven bounds of the positions that lack some material, by
+    /// position key (board, both hands and side to move).
     memo: HashMap<u64, Bounds>,
     /// Entries the memo may hold before it is cleared.
     memo_capacity: usize,
     chain: u16,
+    /// The material of the first position asked (see `in_table`).
+    material: Option<u32>,
     /// Whether some answer was `Unknown`.
     pub undecided: bool,
 }
@@ -63,6 +67,7 @@ impl<'l, 'a> Composer<'l, 'a> {
             memo: HashMap::new(),
             memo_capacity: (memo_bytes / MEMO_ENTRY_BYTES).max(1024),
             chain: 0,
+            material: None,
             undecided: false,
         }
     }
@@ -77,20 +82,26 @@ impl<'l, 'a> Composer<'l, 'a> {
     /// upper bound of the exact one), `Over` when none is, `Unknown` at a
     /// limit.
     pub fn mate_within(&mut self, pos: &Position, n: u16) -> Len {
-        let key = pos.key();
-        let b = self.memo.get(&key).copied().unwrap_or_default();
+        let b = self.bounds(pos);
         if let Some(w) = b.within.filter(|&w| w <= n) {
             return Len::Within(w);
         }
         if b.over.is_some_and(|o| o >= n) {
             return Len::Over;
         }
-        if self.search.limit_hit() {
+        if self.search.limit_hit() || self.search.poll_limits() {
             return self.unknown();
         }
         let r = match self.search.mate_within(pos, n) {
             Outcome::Proven(l) => Len::Within(l.min(n)),
             Outcome::Unknown => return self.unknown(),
+            // No plain mate at all: no composer's mate either (a futile
+            // interposition's recapture leaves the attacker better off than
+            // its test position, so a composer's mate is a plain one).
+            Outcome::Disproven if self.search.no_mate_at_all(pos) => {
+                self.remember(pos, Err(UNBOUNDED));
+                return Len::Over;
+            }
             Outcome::Disproven => {
                 if pos.side_to_move() == self.search.attacker() {
                     self.attacker_walk(pos, n)
@@ -99,18 +110,53 @@ impl<'l, 'a> Composer<'l, 'a> {
                 }
             }
         };
-        if r == Len::Unknown {
-            return self.unknown();
+        match r {
+            Len::Unknown => return self.unknown(),
+            Len::Within(l) => self.remember(pos, Ok(l)),
+            Len::Over => self.remember(pos, Err(n)),
+        }
+        r
+    }
+
+    /// The pieces of `pos`, on the board and in both hands.
+    fn material(pos: &Position) -> u32 {
+        pos.occupied().count() + pos.hand(Color::Black).total() + pos.hand(Color::White).total()
+    }
+
+    /// Whether `pos` has all the material of the first position asked:
+    /// its answers go to the table. A test position after a recapture
+    /// may lack a piece (移動合: it leaves the game); the table, keyed by
+    /// the board and the attacker's hand, would mistake it for a position
+    /// where the defender holds that piece, so its answers stay in the
+    /// memo, keyed by both hands.
+    fn in_table(&mut self, pos: &Position) -> bool {
+        let m = Self::material(pos);
+        *self.material.get_or_insert(m) == m
+    }
+
+    fn bounds(&mut self, pos: &Position) -> Bounds {
+        if self.in_table(pos) {
+            let (over, within) = self.search.composer_bounds(pos);
+            Bounds { within, over }
+        } else {
+            self.memo.get(&pos.key()).copied().unwrap_or_default()
+        }
+    }
+
+    /// Record a mate within `l` (`Ok`) or none within `l` (`Err`).
+    fn remember(&mut self, pos: &Position, bound: Result<u16, u16>) {
+        if self.in_table(pos) {
+            self.search.store_composer(pos, bound);
+            return;
         }
         if self.memo.len() >= self.memo_capacity {
             self.memo.clear();
         }
-        let e = self.memo.entry(key).or_default();
-        match r {
-            Len::Within(l) => e.within = Some(e.within.map_or(l, |w| w.min(l))),
-            _ => e.over = Some(e.over.map_or(n, |o| o.max(n))),
+        let e = self.memo.entry(pos.key()).or_default();
+        match bound {
+            Ok(l) => e.within = Some(e.within.map_or(l, |w| w.min(l))),
+            Err(n) => e.over = Some(e.over.map_or(n, |o| o.max(n))),
         }
-        r
     }
 
     /// The exact composer's length of `pos` (attacker to move), given that
@@ -169,36 +215,52 @@ impl<'l, 'a> Composer<'l, 'a> {
     /// Plain minimax says `q` (defender to move, in check) is not mated
     /// within `n`: a real defence must last longer too.
     ///
-    /// An evasion the table refutes is tried first. One that is no
-    /// interposition is real. An interposition `e` is real enough when no
-    /// checking recapture leaves its test position mated within `n`: were
-    /// `q` mated within `n`, every real defence but `e` would be, so the
-    /// best defence without `e` would be at most `n` and `e` not futile,
-    /// a contradiction. Otherwise the rule decides with exact lengths.
+    /// The evasions are tried in the order the table makes likeliest to
+    /// refute (disproven first, then by disproof number, those that are no
+    /// interpositions before those that are). One that is no interposition
+    /// is real. An interposition `e` is real when no checking recapture
+    /// leaves its test position mated within `w`, a bound of the best
+    /// defence without it: were `q` mated within `n`, every real defence
+    /// but `e` would be, so that defence would be at most `min(n, w)`, and
+    /// `e` not futile. `w = n` is tried first, as it needs no other
+    /// lengths. Where no evasion is shown a real refutation this way, the
+    /// rule decides with exact lengths.
     fn defender_walk(&mut self, q: &Position, n: u16) -> Len {
-        let mut evasions = MoveList::new();
-        q.evasion_moves(&mut evasions);
+        let mut list = MoveList::new();
+        q.evasion_moves(&mut list);
+        let evasions: Vec<(u8, Move)> = list
+            .iter()
+            .map(|&e| (distance(q, e).unwrap_or(0), e))
+            .collect();
         if n == 0 {
-            if evasions.iter().any(|&e| !is_candidate(q, e)) {
+            if evasions.iter().any(|&(d, _)| d == 0) {
                 return Len::Over;
             }
         } else {
-            let mut refuted: Vec<(bool, Move)> = evasions
+            let mut order: Vec<(u64, u8, Move)> = evasions
                 .iter()
-                .filter(|&&e| self.search.known_disproof(q, e, n - 1))
-                .map(|&e| (is_candidate(q, e), e))
+                .map(|&(d, e)| (self.search.disproof_number(q, e, n - 1), d, e))
                 .collect();
-            refuted.sort_by_key(|r| r.0);
+            order.sort_by_key(|&(dn, d, _)| (dn, d));
             let mut after = q.clone();
-            for (candidate, e) in refuted {
+            for (_, d, e) in order {
                 after.do_move(e);
                 let r = self.mate_within(&after, n - 1);
                 after.undo_move(e);
-                if r == Len::Over && (!candidate || self.real_enough(q, e, n) == Some(true)) {
-                    return Len::Over;
-                }
                 if self.search.limit_hit() {
                     return Len::Unknown;
+                }
+                if r != Len::Over {
+                    continue;
+                }
+                if d == 0 || self.real_enough(q, e, n) == Some(true) {
+                    return Len::Over;
+                }
+                let Some(w) = self.without_bound(q, &evasions, d, n) else {
+                    continue;
+                };
+                if w < n && self.real_enough(q, e, w) == Some(true) {
+                    return Len::Over;
                 }
             }
         }
@@ -208,9 +270,41 @@ impl<'l, 'a> Composer<'l, 'a> {
         Interpositions::new(q, n).value(self)
     }
 
+    /// A bound of the defender's best defence without the interposition
+    /// at distance `d` (the evasions that are no interpositions and the
+    /// interpositions nearer the king), each counted as at most `n`: plain
+    /// upper bounds. `None` when undecided.
+    fn without_bound(
+        &mut self,
+        q: &Position,
+        evasions: &[(u8, Move)],
+        d: u8,
+        n: u16,
+    ) -> Option<u16> {
+        let mut w = 0;
+        let mut after = q.clone();
+        for &(ds, s) in evasions {
+            if ds != 0 && ds >= d {
+                continue;
+            }
+            after.do_move(s);
+            let o = self.search.mate_within(&after, n - 1);
+            after.undo_move(s);
+            w = w.max(match o {
+                Outcome::Proven(l) => l + 1,
+                Outcome::Disproven => n,
+                Outcome::Unknown => return None,
+            });
+            if w >= n {
+                return Some(n);
+            }
+        }
+        Some(w)
+    }
+
     /// Whether no checking recapture of interposition `e` of `q` leaves
     /// its test position mated within `n`; `None` when undecided.
-    fn real_enough(&mut self, q: &Position, e: Move, n: u16) -> Option<bool> {
+    pub fn real_enough(&mut self, q: &Position, e: Move, n: u16) -> Option<bool> {
         let attacker = self.search.attacker();
         let mut after = q.clone();
         after.do_move(e);

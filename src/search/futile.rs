@@ -109,7 +109,7 @@ pub fn is_candidate(q: &Position, m: Move) -> bool {
 
 /// The candidate's distance from the king (1: next to it), or `None` when
 /// `m` is no candidate.
-fn distance(q: &Position, m: Move) -> Option<u8> {
+pub fn distance(q: &Position, m: Move) -> Option<u8> {
     if !m.is_drop() && m.piece().kind() == PieceKind::King {
         return None;
     }

@@ -24,9 +24,9 @@
 
 use super::composer::Composer;
 use super::dfpn::{Dfpn, Outcome, SearchStats};
-use super::futile::{Interpositions, Len};
+use super::futile::{is_candidate, Interpositions, Len};
 use super::limits::{Budget, LimitHit};
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, UNBOUNDED};
 use super::FutileMode;
 use crate::rules::{Color, Move, MoveList, Position};
 
@@ -46,6 +46,8 @@ pub struct LineSearch<'a> {
     pub stats: SearchStats,
     /// Whether every length on the line was proven minimal.
     pub exact: bool,
+    /// Calls of `poll_limits`.
+    polls: u32,
 }
 
 /// The main line and whether its length is proven minimal.
@@ -62,8 +64,9 @@ pub struct MainLine {
     /// counted), when proven minimal: with them excluded the line may be
     /// shorter.
     pub plain_length: Option<u16>,
-    /// A proven lower bound of the length (the length itself when exact).
-    pub lower: u16,
+    /// Proven bounds of the root's length: no mate shorter than the first,
+    /// a mate within the second (both the length when exact).
+    pub bounds: (u16, u16),
 }
 
 /// One step of the line.
@@ -92,6 +95,7 @@ impl<'a> LineSearch<'a> {
             nodes: 0,
             stats: SearchStats::default(),
             exact: true,
+            polls: 0,
         }
     }
 
@@ -119,6 +123,13 @@ impl<'a> LineSearch<'a> {
         o
     }
 
+    /// Whether the table proves that `pos` has no mate at all.
+    pub fn no_mate_at_all(&self, pos: &Position) -> bool {
+        self.tt
+            .probe(pos.board_key(), pos.hand(self.attacker), UNBOUNDED)
+            .is_disproven()
+    }
+
     /// The attacker.
     pub fn attacker(&self) -> Color {
         self.attacker
@@ -129,16 +140,36 @@ impl<'a> LineSearch<'a> {
         self.budget.hit.is_some()
     }
 
-    /// Whether the table already proves "no mate within `depth`" after
-    /// move `m` of `pos`.
-    pub fn known_disproof(&self, pos: &Position, m: Move, depth: u16) -> bool {
+    /// Check the clock and the cancellation flag now and then (every
+    /// 1024 calls): work that runs no search must stop at a limit too.
+    pub fn poll_limits(&mut self) -> bool {
+        self.polls = self.polls.wrapping_add(1);
+        self.polls & 1023 == 0 && self.budget.check(0)
+    }
+
+    /// The composer's bounds of `pos`: (no mate within, mate within).
+    pub fn composer_bounds(&self, pos: &Position) -> (Option<u16>, Option<u16>) {
+        self.tt
+            .composer_bounds(pos.board_key(), pos.hand(self.attacker))
+    }
+
+    /// Record a composer's bound of `pos` (see
+    /// [`TranspositionTable::store_composer`]).
+    pub fn store_composer(&mut self, pos: &Position, bound: Result<u16, u16>) {
+        self.tt
+            .store_composer(pos.board_key(), pos.hand(self.attacker), bound);
+    }
+
+    /// The table's disproof number of "mate within `depth`" after move `m`
+    /// of `pos` (0: disproven).
+    pub fn disproof_number(&self, pos: &Position, m: Move, depth: u16) -> u64 {
         let (bk, _) = pos.keys_after(m);
         let hand = if pos.side_to_move() == self.attacker {
             pos.hand_after(m)
         } else {
             pos.hand(self.attacker)
         };
-        self.tt.probe(bk, hand, depth).is_disproven()
+        self.tt.probe(bk, hand, depth).dn
     }
 
     /// The minimax mate length of `pos`, given a proven upper bound.
@@ -202,7 +233,7 @@ impl<'a> LineSearch<'a> {
         let (plain, plain_exact) = self.exact_length(root, upper);
         let plain_length = plain_exact.then_some(plain);
         let attacker = self.attacker;
-        let (moves, complete, exact, lower) = match futile {
+        let (moves, complete, exact, bounds) = match futile {
             FutileMode::Count => {
                 let (moves, complete) = walk(root, attacker, plain, |pos, list, v| {
                     if self.budget.hit.is_some() {
@@ -215,7 +246,7 @@ impl<'a> LineSearch<'a> {
                     }
                 });
                 let lower = if plain_exact { plain } else { 1 };
-                (moves, complete, plain_exact, lower)
+                (moves, complete, plain_exact, (lower, plain))
             }
             FutileMode::Exclude => {
                 let mut c = Composer::new(self, memo_bytes);
@@ -231,7 +262,7 @@ impl<'a> LineSearch<'a> {
                     }
                 });
                 let exact = exact && !c.undecided;
-                (moves, complete, exact, lower)
+                (moves, complete, exact, (lower, v))
             }
         };
         let complete = complete && self.budget.hit.is_none();
@@ -241,7 +272,7 @@ impl<'a> LineSearch<'a> {
             exact: self.exact,
             complete,
             plain_length,
-            lower,
+            bounds,
         }
     }
 
@@ -451,6 +482,10 @@ fn composer_check(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u16)
 /// leaves the attacker no pieces in hand. Where the rule is undecided,
 /// plain minimax chooses (and the line is not proven).
 fn composer_defence(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u16) -> Step {
+    if let Some(ties) = longest_real_quickly(c, pos, list, v) {
+        let m = c.search().prefer_no_leftover(pos, &ties, v - 1);
+        return Step::Move(m, v - 1);
+    }
     let mut node = Interpositions::new(pos, v);
     match node.value(c) {
         Len::Within(0) => Step::Mated,
@@ -468,6 +503,39 @@ fn composer_defence(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u1
             c.search().longest_defence(pos, list, v)
         }
     }
+}
+
+/// The evasions of `pos` that last `v` plies (its value, proven), found
+/// without the rule's exact lengths: an evasion after which there is no
+/// mate within `v − 3`, and real — no interposition, or one that no
+/// checking recapture leaves mated within `v`, which is at least the best
+/// defence without it. `None` when some longest interposition needs the
+/// exact rule (or a limit was hit).
+fn longest_real_quickly(
+    c: &mut Composer,
+    pos: &mut Position,
+    list: &MoveList,
+    v: u16,
+) -> Option<Vec<Move>> {
+    if v < 3 {
+        return None;
+    }
+    let mut ties = Vec::new();
+    for &e in list {
+        pos.do_move(e);
+        let r = c.mate_within(pos, v - 3);
+        pos.undo_move(e);
+        match r {
+            Len::Within(_) => continue,
+            Len::Unknown => return None,
+            Len::Over => {}
+        }
+        if is_candidate(pos, e) && c.real_enough(pos, e, v) != Some(true) {
+            return None;
+        }
+        ties.push(e);
+    }
+    (!ties.is_empty()).then_some(ties)
 }
 
 #[cfg(test)]

@@ -90,9 +90,10 @@ pub struct SolveResult {
     /// shorter when only futile interpositions make the defence longer.
     /// `None` without [`SolveOptions::exact_line`].
     pub plain_length: Option<usize>,
-    /// A proven lower bound of the mate length (when mate): the length
-    /// itself when `length_exact`, 1 when nothing shorter was excluded.
-    pub length_lower: Option<usize>,
+    /// Proven bounds of the mate length, when mate: no mate shorter than
+    /// the first, a mate within the second (both the length when
+    /// `length_exact`; the first 1 when nothing shorter was excluded).
+    pub length_bounds: Option<(usize, usize)>,
     /// The attacker's hand at the end of the main line (駒余り).
     pub leftover: Hand,
     /// Nodes searched.
@@ -141,7 +142,7 @@ impl SolveResult {
             moves: Vec::new(),
             length_exact: false,
             plain_length: None,
-            length_lower: None,
+            length_bounds: None,
             leftover: Hand::EMPTY,
             nodes: 0,
             seconds: 0.0,
@@ -323,7 +324,7 @@ impl Engine {
             moves: Vec::new(),
             length_exact: false,
             plain_length: None,
-            length_lower: None,
+            length_bounds: None,
             leftover: Hand::EMPTY,
             nodes,
             seconds: 0.0,
@@ -368,6 +369,7 @@ impl Engine {
                 };
                 result.limit_hit = budget.hit;
                 result.moves = first_line;
+                result.length_bounds = Some((1, usize::from(len)));
                 if opts.exact_line {
                     let mut ls =
                         LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
@@ -376,7 +378,8 @@ impl Engine {
                     result.stats.search.add(&ls.stats);
                     result.stats.line.nodes += ls.nodes;
                     result.plain_length = line.plain_length.map(usize::from);
-                    result.length_lower = Some(usize::from(line.lower));
+                    let (lo, hi) = line.bounds;
+                    result.length_bounds = Some((usize::from(lo), usize::from(hi)));
                     if budget.hit.is_none() && line.complete {
                         result.moves = line.moves;
                         result.length_exact = line.exact;

@@ -43,7 +43,12 @@ pub(crate) struct Entry {
     pub best: u16,
     /// The table generation that wrote the entry.
     pub gen: u16,
-    pub _pad: [u16; 2],
+    /// The composer's minimax (futile interpositions excluded), for the
+    /// entry's own hand only: mate within this many plies (`NO_PROOF`:
+    /// none known).
+    pub composer_proven: u16,
+    /// The composer's "no mate within", stored as `disproven` is.
+    pub composer_disproven: u16,
 }
 
 impl Entry {
@@ -58,7 +63,8 @@ impl Entry {
             disproven: NO_DISPROOF,
             best: 0,
             gen,
-            _pad: [0; 2],
+            composer_proven: NO_PROOF,
+            composer_disproven: NO_DISPROOF,
         }
     }
 

@@ -24,7 +24,7 @@
 pub(crate) mod entry;
 mod memory;
 
-use entry::{decode_disproof, disproof_covers, Entry};
+use entry::{decode_disproof, disproof_covers, encode_disproof, Entry};
 use memory::ZeroedBlock;
 
 use super::pndn::{PnDn, INF};
@@ -358,6 +358,39 @@ impl TranspositionTable {
             }
         }
         (lo, hi)
+    }
+
+    /// The composer's bounds of (key, hand), from its own entry: the
+    /// greatest `d` with "no mate within `d`" proven and the least `u`
+    /// with "mate within `u`" proven (futile interpositions excluded; no
+    /// superiority: excluding a defence depends on lengths, not only on
+    /// material).
+    pub fn composer_bounds(&self, key: u64, hand: Hand) -> (Option<u16>, Option<u16>) {
+        use entry::{NO_DISPROOF, NO_PROOF};
+        let b = &self.buckets[self.index(key)];
+        let skey = salted(key, self.gen);
+        for (i, &k) in b.keys.iter().enumerate() {
+            let e = &b.entries[i];
+            if k == skey && e.gen == self.gen && e.hand == hand.0 {
+                let over = (e.composer_disproven != NO_DISPROOF)
+                    .then(|| decode_disproof(e.composer_disproven));
+                let within = (e.composer_proven != NO_PROOF).then_some(e.composer_proven);
+                return (over, within);
+            }
+        }
+        (None, None)
+    }
+
+    /// Record a composer's bound of (key, hand): a mate within `len`
+    /// (`Ok`), or none within `len` (`Err`).
+    pub fn store_composer(&mut self, key: u64, hand: Hand, bound: Result<u16, u16>) {
+        let (b, i) = self.slot(key, hand);
+        let e = &mut self.buckets[b].entries[i];
+        match bound {
+            Ok(len) => e.composer_proven = e.composer_proven.min(len),
+            Err(len) => e.composer_disproven = e.composer_disproven.max(encode_disproof(len)),
+        }
+        e.amount = e.amount.max(SOLVED_BONUS);
     }
 
     /// The slot of (key, hand), created when missing (possibly replacing
