@@ -3,7 +3,8 @@
 minimax_plies, stated_plies, ...) and compare: every `mate` must be proven
 mate, no `nomate` may be reported mate, and the length must not exceed
 minimax_plies when the length is proven (a line cut by the limit is
-reported as `inexact`). Usage: answer_key.py ANSWERS.tsv [--time S] [--bin PATH] [--only ID,...]"""
+reported as `inexact`). The summary counts the key's mates whose length
+came out proven (`length_exact`). Usage: answer_key.py ANSWERS.tsv [--time S] [--bin PATH] [--only ID,...]"""
 import argparse, json, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
@@ -16,6 +17,7 @@ args = ap.parse_args()
 only = set(x for x in args.only.split(",") if x)
 bad = 0
 counts = {}
+exact_mates = key_mates = 0
 t0 = time.time()
 for line in open(args.tsv, encoding="utf-8"):
     if line.startswith("#") or not line.strip():
@@ -43,8 +45,11 @@ for line in open(args.tsv, encoding="utf-8"):
         # Longer than the key's minimax: a bug only if the length was
         # proven (a limit may cut the refinement and leave the first line).
         status = "LONG" if r.get("length_exact") else "inexact"
+    if verdict == "mate":
+        key_mates += 1
+        exact_mates += int(v == "mate" and bool(r.get("length_exact")))
     if status in ("WRONG", "LONG"):
         bad += 1
-    print(f"{st}/{pid}\tkey={verdict}/{mm or '?'}/{stated}\tgot={v}/{r['length']}\t{r['seconds']}s\t{r['nodes']}\t{status}", flush=True)
-print("counts", counts, "bad", bad, "time", round(time.time() - t0, 1))
+    print(f"{st}/{pid}\tkey={verdict}/{mm or '?'}/{stated}\tgot={v}/{r['length']}\t{r['seconds']}s\t{r['nodes']}\t{status}\t{'exact' if r.get('length_exact') else ''}", flush=True)
+print("counts", counts, "exact", f"{exact_mates}/{key_mates}", "bad", bad, "time", round(time.time() - t0, 1))
 sys.exit(1 if bad else 0)

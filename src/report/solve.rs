@@ -29,12 +29,14 @@ pub fn solve_text(start: &Position, r: &SolveResult, quick: bool) -> String {
         } else {
             let why = if quick {
                 "first proof found, not proven shortest"
-            } else {
+            } else if r.limit_hit.is_some() {
                 "not proven shortest: a limit cut the refinement"
+            } else {
+                "not proven shortest: a chain of interpositions too deep for the futile rule"
             };
             match r.length_bounds {
                 Some((lo, hi)) if lo == hi => {
-                    format!("the length {lo} is proven; a limit cut the line's refinement")
+                    format!("the length {lo} is proven; the line is not refined")
                 }
                 Some((lo, hi)) if lo > 1 || hi < l => {
                     format!("{why}; proven between {lo} and {hi}")

@@ -305,6 +305,10 @@ impl<'l, 'a> Composer<'l, 'a> {
     /// Whether no checking recapture of interposition `e` of `q` leaves
     /// its test position mated within `n`; `None` when undecided.
     pub fn real_enough(&mut self, q: &Position, e: Move, n: u16) -> Option<bool> {
+        // a test position keeps the bound of `q`: chains are capped
+        if self.chain >= MAX_CHAIN {
+            return None;
+        }
         let attacker = self.search.attacker();
         let mut after = q.clone();
         after.do_move(e);
@@ -340,5 +344,53 @@ impl Lengths for Composer<'_, '_> {
             Len::Over => Some(false),
             Len::Unknown => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::dfpn::Dfpn;
+    use crate::search::limits::{Budget, Limits};
+    use crate::search::tt::TranspositionTable;
+
+    /// The composer's length of `sfen` from its plain first proof:
+    /// (length, proven minimal, lower bound).
+    fn composer_length(sfen: &str) -> (u16, bool, u16) {
+        let pos = crate::parse_position(sfen).unwrap();
+        let mut tt = TranspositionTable::with_bytes(16 << 20);
+        let limits = Limits {
+            nodes: Some(5_000_000),
+            ..Limits::default()
+        };
+        let mut budget = Budget::new(limits);
+        let attacker = pos.side_to_move();
+        let Outcome::Proven(first) =
+            Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
+        else {
+            panic!("not proven");
+        };
+        let mut ls = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10);
+        let mut c = Composer::new(&mut ls, 1 << 20);
+        c.exact_length(&pos, first)
+    }
+
+    #[test]
+    fn a_chain_of_futile_interpositions_collapses() {
+        // plain minimax 15 (every drop on the first rank counted)
+        assert_eq!(
+            composer_length("8k/R5Sp1/9/7N1/9/9/9/9/9 b r2b4g3s3n4l17p 1"),
+            (1, true, 1)
+        );
+    }
+
+    #[test]
+    fn an_interposition_that_lasts_is_real() {
+        // B*5h L*4g: after B×4g the mate takes 14 plies, more than the
+        // best defence without L*4g (none): real, and the mate is 13
+        assert_eq!(
+            composer_length("3k5/1s7/1p1rs1g2/p4Bs1L/6P1s/5PKL1/N5NP1/PPP6/3+n4G w L5Prb2gnl5p 1"),
+            (13, true, 13)
+        );
     }
 }
