@@ -22,7 +22,7 @@
 //! afresh (perpetual check, 王手千日手, stays the plain search's business).
 
 use super::dfpn::Outcome;
-use super::futile::{distance, out_of_play, recaptures, Interpositions, Len, Lengths};
+use super::futile::{distance, judge, Class, Interpositions, Len, Lengths};
 use super::solution::LineSearch;
 use super::tt::UNBOUNDED;
 use crate::rules::{Color, Move, MoveList, Position};
@@ -309,20 +309,10 @@ impl<'l, 'a> Composer<'l, 'a> {
         if self.chain >= MAX_CHAIN {
             return None;
         }
-        let attacker = self.search.attacker();
-        let mut after = q.clone();
-        after.do_move(e);
-        for &x in &recaptures(&after, e.to()) {
-            after.do_move(x);
-            let r = out_of_play(&after, attacker, e.is_drop());
-            after.undo_move(x);
-            if let Some(r) = r {
-                if self.mated_within(&r, n)? {
-                    return Some(false);
-                }
-            }
+        match judge(self, q, e, n)? {
+            Class::Real => Some(true),
+            _ => Some(false),
         }
-        Some(true)
     }
 }
 

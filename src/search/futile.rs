@@ -154,6 +154,33 @@ pub fn out_of_play(r: &Position, attacker: Color, dropped: bool) -> Option<Posit
     Position::from_setup(&setup).ok()
 }
 
+/// Candidate `d` of `q` against `W` = `w`: futile when some checking
+/// recapture leaves its test position mated within `w`, real when none
+/// does; `None` when a recapture was not decided and none showed it futile.
+pub fn judge(o: &mut impl Lengths, q: &Position, d: Move, w: u16) -> Option<Class> {
+    let attacker = q.side_to_move().flip();
+    let mut after = q.clone();
+    after.do_move(d);
+    let mut undecided = false;
+    for &x in &recaptures(&after, d.to()) {
+        after.do_move(x);
+        let r = out_of_play(&after, attacker, d.is_drop());
+        after.undo_move(x);
+        let Some(r) = r else { continue };
+        match o.mated_within(&r, w) {
+            Some(true) => {
+                return Some(Class::Futile {
+                    recapture: x,
+                    without: w,
+                })
+            }
+            Some(false) => {}
+            None => undecided = true,
+        }
+    }
+    (!undecided).then_some(Class::Real)
+}
+
 /// The evasions of one position and what the rule makes of them, worked
 /// out lazily: lengths above `bound` are not searched for, and a length is
 /// made exact only where a maximum needs it.
@@ -299,28 +326,7 @@ impl Interpositions {
     /// Candidate `i` against `W` = `w`: futile or real; `None` when a
     /// recapture was not decided and none showed it futile.
     fn judge(&mut self, o: &mut impl Lengths, i: usize, w: u16) -> Option<Class> {
-        let d = self.moves[i];
-        let attacker = self.q.side_to_move().flip();
-        let mut after = self.q.clone();
-        after.do_move(d);
-        let mut undecided = false;
-        for &x in &recaptures(&after, d.to()) {
-            after.do_move(x);
-            let r = out_of_play(&after, attacker, d.is_drop());
-            after.undo_move(x);
-            let Some(r) = r else { continue };
-            match o.mated_within(&r, w) {
-                Some(true) => {
-                    return Some(Class::Futile {
-                        recapture: x,
-                        without: w,
-                    })
-                }
-                Some(false) => {}
-                None => undecided = true,
-            }
-        }
-        (!undecided).then_some(Class::Real)
+        judge(o, &self.q, self.moves[i], w)
     }
 
     /// The value of `Q`: the longest real defence, 0 when every evasion is
