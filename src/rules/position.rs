@@ -44,6 +44,9 @@ pub struct Position {
     kings: ByColor<Option<Square>>,
     side: Color,
     ply: u32,
+    /// The part of the board key for the material missing from a full set
+    /// (constant in play; see [`zobrist`]).
+    missing_key: u64,
     st: State,
     history: Vec<State>,
 }
@@ -85,6 +88,7 @@ impl Position {
             kings: ByColor([None; 2]),
             side: setup.side,
             ply: setup.ply,
+            missing_key: 0,
             st: State {
                 board_key: 0,
                 hand_key: 0,
@@ -99,6 +103,7 @@ impl Position {
                 pos.put(p, sq);
             }
         }
+        pos.missing_key = pos.compute_missing_key();
         pos.st.board_key = pos.compute_board_key();
         pos.st.hand_key = pos.compute_hand_key();
         pos.update_derived();
@@ -134,13 +139,32 @@ impl Position {
         self.by_kind[p.kind().index()] ^= b;
     }
 
-    /// Board key computed from scratch (pieces and side to move).
+    /// The key of the material missing from a full set: by kind, a full
+    /// set's count less the pieces on the board and in both hands.
+    fn compute_missing_key(&self) -> u64 {
+        let mut k = 0;
+        for kind in PieceKind::HAND {
+            let on_board = self
+                .board
+                .iter()
+                .flatten()
+                .filter(|p| p.kind().unpromote() == kind);
+            let held = self.hands[Color::Black].count(kind) + self.hands[Color::White].count(kind);
+            let present = on_board.count() as u32 + held;
+            k ^= zobrist::missing(kind, kind.total_count().saturating_sub(present));
+        }
+        k
+    }
+
+    /// Board key computed from scratch (pieces, side to move, and the
+    /// material missing from a full set).
     pub fn compute_board_key(&self) -> u64 {
         let mut k = if self.side == Color::White {
             zobrist::SIDE
         } else {
             0
         };
+        k ^= self.missing_key;
         for sq in Square::all() {
             if let Some(p) = self.board[sq.index()] {
                 k ^= zobrist::piece_square(p, sq);

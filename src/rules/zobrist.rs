@@ -4,6 +4,12 @@
 //! position key is `board ^ hand`; the board key alone identifies "same board"
 //! for superior/inferior (優等/劣等) look-ups.
 //!
+//! The board key also holds the material missing from a full set (0 when
+//! none is): a position with a piece out of play, as in the test position
+//! of the futile-interposition rule (無駄合) where a moved piece leaves the
+//! game, never shares a key with one where that piece is in a hand. The
+//! material never changes in play, so do/undo keep that part as it is.
+//!
 //! # Example
 //!
 //! ```
@@ -61,7 +67,29 @@ const fn hand_table() -> [[u64; 8]; 2] {
     t
 }
 
+/// Most pieces of one kind a relaxed position may lack (a hand's capacity).
+const MISSING_MAX: usize = 32;
+
+const fn missing_table() -> [[u64; MISSING_MAX]; 8] {
+    let mut t = [[0u64; MISSING_MAX]; 8];
+    let mut s = 0x4f55_5421u64; // "OUT!"
+    let mut k = 0;
+    while k < 8 {
+        // none missing: no change
+        let mut n = 1;
+        while n < MISSING_MAX {
+            let (ns, v) = splitmix(s);
+            s = ns;
+            t[k][n] = v & !1;
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
 static PIECE_SQ: [[u64; 81]; 32] = piece_table();
+static MISSING: [[u64; MISSING_MAX]; 8] = missing_table();
 static HAND: [[u64; 8]; 2] = hand_table();
 
 /// XOR-ed into the board key when White is to move.
@@ -77,4 +105,11 @@ pub fn piece_square(piece: Piece, sq: Square) -> u64 {
 #[inline(always)]
 pub fn hand_piece(color: Color, kind: PieceKind) -> u64 {
     HAND[color.index()][kind as usize]
+}
+
+/// Key of `missing` pieces of (unpromoted) `kind` absent from the position
+/// (0 for none).
+#[inline(always)]
+pub fn missing(kind: PieceKind, missing: u32) -> u64 {
+    MISSING[kind as usize][(missing as usize).min(MISSING_MAX - 1)]
 }

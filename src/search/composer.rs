@@ -25,15 +25,11 @@ use super::dfpn::Outcome;
 use super::futile::{distance, judge, Class, Interpositions, Len, Lengths};
 use super::solution::LineSearch;
 use super::tt::UNBOUNDED;
-use crate::rules::{Color, Move, MoveList, Position};
-use hashbrown::HashMap;
+use crate::rules::{Move, MoveList, Position};
 
 /// Deepest chain of interpositions followed by the rule (a deeper one is
 /// undecided: `Unknown`).
 const MAX_CHAIN: u16 = 32;
-
-/// Bytes per remembered position (key, bounds, and the map's overhead).
-const MEMO_ENTRY_BYTES: usize = 32;
 
 /// What is proven of a position's composer's length.
 #[derive(Clone, Copy, Default)]
@@ -47,27 +43,17 @@ struct Bounds {
 /// Composer's lengths over the bounded searches of a [`LineSearch`].
 pub struct Composer<'l, 'a> {
     search: &'l mut LineSearch<'a>,
-    /// Proven bounds of the positions that lack some material, by
-    /// position key (board, both hands and side to move).
-    memo: HashMap<u64, Bounds>,
-    /// Entries the memo may hold before it is cleared.
-    memo_capacity: usize,
     chain: u16,
-    /// The material of the first position asked (see `in_table`).
-    material: Option<u32>,
     /// Whether some answer was `Unknown`.
     pub undecided: bool,
 }
 
 impl<'l, 'a> Composer<'l, 'a> {
-    /// Lengths from `search`, remembering at most `memo_bytes` of answers.
-    pub fn new(search: &'l mut LineSearch<'a>, memo_bytes: usize) -> Composer<'l, 'a> {
+    /// Lengths from `search`; the answers are kept in its table.
+    pub fn new(search: &'l mut LineSearch<'a>) -> Composer<'l, 'a> {
         Composer {
             search,
-            memo: HashMap::new(),
-            memo_capacity: (memo_bytes / MEMO_ENTRY_BYTES).max(1024),
             chain: 0,
-            material: None,
             undecided: false,
         }
     }
@@ -118,45 +104,17 @@ impl<'l, 'a> Composer<'l, 'a> {
         r
     }
 
-    /// The pieces of `pos`, on the board and in both hands.
-    fn material(pos: &Position) -> u32 {
-        pos.occupied().count() + pos.hand(Color::Black).total() + pos.hand(Color::White).total()
-    }
-
-    /// Whether `pos` has all the material of the first position asked:
-    /// its answers go to the table. A test position after a recapture
-    /// may lack a piece (移動合: it leaves the game); the table, keyed by
-    /// the board and the attacker's hand, would mistake it for a position
-    /// where the defender holds that piece, so its answers stay in the
-    /// memo, keyed by both hands.
-    fn in_table(&mut self, pos: &Position) -> bool {
-        let m = Self::material(pos);
-        *self.material.get_or_insert(m) == m
-    }
-
-    fn bounds(&mut self, pos: &Position) -> Bounds {
-        if self.in_table(pos) {
-            let (over, within) = self.search.composer_bounds(pos);
-            Bounds { within, over }
-        } else {
-            self.memo.get(&pos.key()).copied().unwrap_or_default()
-        }
+    /// The composer's bounds the table holds for `pos` (a test position
+    /// with a piece out of play has keys of its own: see
+    /// [`crate::rules::zobrist`]).
+    fn bounds(&self, pos: &Position) -> Bounds {
+        let (over, within) = self.search.composer_bounds(pos);
+        Bounds { within, over }
     }
 
     /// Record a mate within `l` (`Ok`) or none within `l` (`Err`).
     fn remember(&mut self, pos: &Position, bound: Result<u16, u16>) {
-        if self.in_table(pos) {
-            self.search.store_composer(pos, bound);
-            return;
-        }
-        if self.memo.len() >= self.memo_capacity {
-            self.memo.clear();
-        }
-        let e = self.memo.entry(pos.key()).or_default();
-        match bound {
-            Ok(l) => e.within = Some(e.within.map_or(l, |w| w.min(l))),
-            Err(n) => e.over = Some(e.over.map_or(n, |o| o.max(n))),
-        }
+        self.search.store_composer(pos, bound);
     }
 
     /// The exact composer's length of `pos` (attacker to move), given that
@@ -169,7 +127,7 @@ impl<'l, 'a> Composer<'l, 'a> {
                 Len::Within(l) => best = l.min(best - 2),
                 Len::Over => return (best, true, best),
                 Len::Unknown => {
-                    let over = self.memo.get(&pos.key()).and_then(|b| b.over);
+                    let over = self.bounds(pos).over;
                     // the least odd length above "no mate within o"
                     let lower = over.map_or(1, |o| (o + 1) | 1);
                     return (best, false, lower.min(best));
@@ -361,7 +319,7 @@ mod tests {
             panic!("not proven");
         };
         let mut ls = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10);
-        let mut c = Composer::new(&mut ls, 1 << 20);
+        let mut c = Composer::new(&mut ls);
         c.exact_length(&pos, first)
     }
 

@@ -589,4 +589,25 @@ mod tests {
             c => panic!("{c:?}"),
         }
     }
+
+    #[test]
+    fn a_piece_out_of_play_keys_apart_from_a_piece_in_hand() {
+        // 4b5b (移動合) against the lance, taken by 5i5b: the gold leaves
+        // the game. The same board with the gold in White's hand is
+        // another position, and the table must not mistake one for the
+        // other (a mate there would not be one here).
+        let after = after("4k4/5g3/9/9/9/9/9/9/4L4 w - 1", &["4b5b", "5i5b"]);
+        let r = out_of_play(&after, Color::Black, false).unwrap();
+        let held = pos("4k4/4L4/9/9/9/9/9/9/9 w g 1");
+        assert_eq!(r.to_setup().board, held.to_setup().board);
+        assert_eq!(r.hand(Color::Black), held.hand(Color::Black));
+        assert_ne!(r.board_key(), held.board_key());
+        // kept by do/undo, and equal to a fresh computation
+        let mut p = r.clone();
+        let m = parse_move(&p, "5a4a").unwrap();
+        p.do_move(m);
+        assert_eq!(p.board_key(), p.compute_board_key());
+        p.undo_move(m);
+        assert_eq!(p.board_key(), r.board_key());
+    }
 }

@@ -221,15 +221,8 @@ impl<'a> LineSearch<'a> {
     }
 
     /// The main line from a proven root whose first proof had length
-    /// `upper`; the composer's minimax keeps at most `memo_bytes` of
-    /// answers.
-    pub fn main_line(
-        &mut self,
-        root: &Position,
-        upper: u16,
-        futile: FutileMode,
-        memo_bytes: usize,
-    ) -> MainLine {
+    /// `upper`.
+    pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
         let (plain, plain_exact) = self.exact_length(root, upper);
         let plain_length = plain_exact.then_some(plain);
         let attacker = self.attacker;
@@ -249,7 +242,7 @@ impl<'a> LineSearch<'a> {
                 (moves, complete, plain_exact, (lower, plain))
             }
             FutileMode::Exclude => {
-                let mut c = Composer::new(self, memo_bytes);
+                let mut c = Composer::new(self);
                 let (v, exact, lower) = c.exact_length(root, plain);
                 let (moves, complete) = walk(root, attacker, v, |pos, list, v| {
                     if c.search().budget.hit.is_some() {
@@ -569,12 +562,8 @@ mod tests {
             ..Limits::default()
         };
         let mut budget = Budget::new(limits);
-        let line = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10).main_line(
-            &pos,
-            len,
-            futile,
-            1 << 20,
-        );
+        let line =
+            LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10).main_line(&pos, len, futile);
         (pos, line)
     }
 
@@ -617,7 +606,7 @@ mod tests {
             let mut tt = TranspositionTable::with_bytes(1 << 20);
             let mut budget = Budget::new(Limits::default());
             let mut ls = LineSearch::new(&mut tt, &mut budget, Color::Black, 1 << 10);
-            let mut c = Composer::new(&mut ls, 1 << 20);
+            let mut c = Composer::new(&mut ls);
             assert_eq!(node.value(&mut c), Len::Within(0));
         }
     }

@@ -178,21 +178,17 @@ pub struct Solver {
 struct Engine {
     tt: TranspositionTable,
     path_capacity: usize,
-    /// Bytes for the composer's minimax to remember its answers in.
-    memo_bytes: usize,
 }
 
 impl Solver {
-    /// A solver using at most `hash_mib` MiB: the table, a sixteenth (at
-    /// most 16 MiB) for the path-dependent disproofs of repetitions, and as
-    /// much for the answers of the composer's minimax.
+    /// A solver using at most `hash_mib` MiB: the table, and a sixteenth
+    /// (at most 16 MiB) for the path-dependent disproofs of repetitions.
     pub fn new(hash_mib: usize) -> Solver {
         let bytes = hash_mib.max(1) << 20;
         let paths_bytes = (bytes / 16).min(16 << 20);
         let engine = Engine {
-            tt: TranspositionTable::with_bytes(bytes - 2 * paths_bytes),
+            tt: TranspositionTable::with_bytes(bytes - paths_bytes),
             path_capacity: paths_bytes / BYTES_PER_PATH,
-            memo_bytes: paths_bytes,
         };
         Solver {
             engine: Arc::new(Mutex::new(engine)),
@@ -373,7 +369,7 @@ impl Engine {
                 if opts.exact_line {
                     let mut ls =
                         LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
-                    let line = ls.main_line(pos, len, opts.futile, self.memo_bytes);
+                    let line = ls.main_line(pos, len, opts.futile);
                     result.nodes += ls.nodes;
                     result.stats.search.add(&ls.stats);
                     result.stats.line.nodes += ls.nodes;
