@@ -12,6 +12,8 @@
 //! not mated within the rest. A king move or a capture of the checker is
 //! always real; an interposition is judged by the rule of [`super::futile`]
 //! with these same lengths, so chains are judged by the rule as well.
+//! A plain disproof whose defence never interposes (the table marks it)
+//! needs no walk at all.
 //! Where a plain refutation is futile, the walk searches the composer's
 //! minimax below it and may find the shorter mate.
 //!
@@ -86,6 +88,11 @@ impl<'l, 'a> Composer<'l, 'a> {
             // its test position, so a composer's mate is a plain one).
             Outcome::Disproven if self.search.no_mate_at_all(pos) => {
                 self.remember(pos, Err(UNBOUNDED));
+                return Len::Over;
+            }
+            // A plain disproof whose defence never interposes: futile
+            // interpositions play no part in it.
+            Outcome::Disproven if self.search.no_mate_without_interpositions(pos, n) => {
                 return Len::Over;
             }
             Outcome::Disproven => {

@@ -15,14 +15,18 @@
 //! - proof and disproof pieces ([`super::hands`]);
 //! - repetition and inferior loops as attacker failures, localised to the
 //!   node where the cycle starts ([`super::repetition`]).
+//! - disproofs marked when their defence never interposes (合駒): every
+//!   defender move a king move or a capture of the checker. Futile
+//!   interpositions play no part in them, so the composer's minimax
+//!   ([`super::composer`]) takes them as they are.
 
-use super::expansion::{aggregate, open_next, push_children, Child};
+use super::expansion::{aggregate, interposition_squares, open_next, push_children, Child};
 use super::hands;
 use super::initial::initial_and_pn;
 use super::limits::Budget;
 use super::pndn::{add, child_threshold, PnDn, INF};
 use super::repetition::{Path, PathDisproof, PathDisproofs, NO_CYCLE};
-use super::tt::{TranspositionTable, UNBOUNDED};
+use super::tt::{decode_disproof, encode_disproof, TranspositionTable, NO_DISPROOF, UNBOUNDED};
 use crate::rules::{Color, EvasionCount, Hand, Position};
 
 /// Plies from the root beyond which a line is not followed (the longest
@@ -92,6 +96,28 @@ fn child_bound(len: u16) -> u16 {
     } else {
         len.saturating_sub(1)
     }
+}
+
+/// The depth of a disproven child's disproof without interpositions, if
+/// it has one.
+#[inline(always)]
+fn clean_depth(c: &Child) -> Option<u16> {
+    (c.clean != NO_DISPROOF).then(|| decode_disproof(c.clean))
+}
+
+/// Whether the defender to move in `pos` (in check, with an evasion) has
+/// one that is no interposition: a king move, a capture of the checker,
+/// any evasion of a double or contact check.
+fn has_real_evasion(pos: &Position) -> bool {
+    let between = interposition_squares(pos);
+    if between.is_empty() {
+        return true;
+    }
+    let mut list = crate::rules::MoveList::new();
+    pos.evasion_moves(&mut list);
+    list.iter().any(|m| {
+        !between.has(m.to()) || (!m.is_drop() && m.piece().kind() == crate::rules::PieceKind::King)
+    })
 }
 
 /// The depth of a parent's disproof from its child's (one ply more).
@@ -172,16 +198,16 @@ impl<'a> Dfpn<'a> {
     fn evaluate(&mut self, i: usize, or_node: bool, len: u16, ply: u16) {
         let c = self.stack[i];
         if ply >= MAX_PLY {
-            self.stack[i].set_disproven(UNBOUNDED, c.hand, 0);
+            self.stack[i].set_disproven(UNBOUNDED, c.hand, 0, NO_DISPROOF);
             return;
         }
         if let Some(start) = self.path.cycle_start(c.board_key, c.hand) {
             self.stats.cycles += 1;
-            self.stack[i].set_disproven(UNBOUNDED, c.hand, start + 1);
+            self.stack[i].set_disproven(UNBOUNDED, c.hand, start + 1, NO_DISPROOF);
             return;
         }
         if let Some(d) = self.paths.get(c.path_key, len) {
-            self.stack[i].set_disproven(d.depth, c.hand, d.cycle_start);
+            self.stack[i].set_disproven(d.depth, c.hand, d.cycle_start, NO_DISPROOF);
             return;
         }
         let p = self.tt.probe(c.board_key, c.hand, len);
@@ -191,13 +217,14 @@ impl<'a> Dfpn<'a> {
             return;
         }
         if p.is_disproven() {
-            ch.set_disproven(p.len, p.hand, NO_CYCLE);
+            ch.set_disproven(p.len, p.hand, NO_CYCLE, p.clean);
             return;
         }
         if !or_node {
             // an attacker node
             if len == 0 {
-                ch.set_disproven(0, c.hand, NO_CYCLE);
+                // the attacker has no ply left: the defender does nothing
+                ch.set_disproven(0, c.hand, NO_CYCLE, encode_disproof(0));
             } else {
                 ch.pn = p.pn;
                 ch.dn = p.dn;
@@ -226,7 +253,12 @@ impl<'a> Dfpn<'a> {
             self.stack[i].set_proven(0, ph);
         } else if len < 2 {
             // the defender has a move, and no mate can follow within the bound
-            self.stack[i].set_disproven(len, c.hand, NO_CYCLE);
+            let clean = if has_real_evasion(&self.pos) {
+                encode_disproof(len)
+            } else {
+                NO_DISPROOF
+            };
+            self.stack[i].set_disproven(len, c.hand, NO_CYCLE, clean);
         } else {
             let pn = initial_and_pn(ev).max(p.pn);
             let ch = &mut self.stack[i];
@@ -295,8 +327,9 @@ impl<'a> Dfpn<'a> {
         let n = push_children(&self.pos, or_node, ah, path_key, self.tt, &mut self.stack);
         if n == 0 {
             if or_node {
+                let no_check = hands::no_check_disproof(ah);
                 self.tt
-                    .store_disproven(bk, hands::no_check_disproof(ah), UNBOUNDED, 0, 1);
+                    .store_disproven(bk, no_check, UNBOUNDED, UNBOUNDED, 0, 1);
             } else {
                 let ph = hands::and_proof(Hand::EMPTY, &self.pos, ah);
                 self.tt.store_proven(bk, ph, 0, 0, 1);
@@ -304,8 +337,15 @@ impl<'a> Dfpn<'a> {
             return;
         }
         if len != UNBOUNDED && ((or_node && len < 1) || (!or_node && len < 2)) {
+            // without interpositions when the defender has another move
+            let real = or_node || self.stack[base..].iter().any(|c| !c.interposes);
+            let clean = if real {
+                encode_disproof(len)
+            } else {
+                NO_DISPROOF
+            };
             self.stack.truncate(base);
-            self.tt.store_disproven(bk, ah, len, 0, 1);
+            self.tt.store_disproven(bk, ah, len, clean, 0, 1);
             return;
         }
         let child_len = child_bound(len);
@@ -386,13 +426,18 @@ impl<'a> Dfpn<'a> {
                 );
             }
         } else if dn == 0 {
-            let (cycle, depth, hand, best_move) = if or_node {
+            let (cycle, depth, clean, hand, best_move) = if or_node {
                 let mut cycle = NO_CYCLE;
                 let mut depth = UNBOUNDED;
+                // every check refuted without interpositions
+                let mut clean = Some(UNBOUNDED);
                 let mut minh = hands::full_hand();
                 for c in children {
                     cycle = cycle.min(c.cycle);
                     depth = depth.min(parent_depth(c.len));
+                    clean = clean
+                        .zip(clean_depth(c))
+                        .map(|(a, b)| a.min(parent_depth(b)));
                     minh = minh.min(hands::or_disproof_child(c.vhand, c.m, c.captured));
                 }
                 let hand = if cycle == NO_CYCLE {
@@ -400,21 +445,22 @@ impl<'a> Dfpn<'a> {
                 } else {
                     ah
                 };
-                (cycle, depth, hand, 0)
+                (cycle, depth, clean, hand, 0)
             } else {
                 // the disproven evasion relying on the latest cycle start,
-                // and then the deepest
+                // then the deepest, then one without interpositions
                 let c = children
                     .iter()
                     .filter(|c| c.disproven())
-                    .max_by_key(|c| (c.cycle, c.len))
+                    .max_by_key(|c| (c.cycle, c.len, !c.interposes && c.clean != NO_DISPROOF))
                     .expect("a disproven child");
                 let hand = if c.cycle == NO_CYCLE {
                     hands::and_disproof(c.vhand, c.m, &self.pos, ah)
                 } else {
                     ah
                 };
-                (c.cycle, parent_depth(c.len), hand, c.m.to_u16())
+                let clean = clean_depth(c).filter(|_| !c.interposes).map(parent_depth);
+                (c.cycle, parent_depth(c.len), clean, hand, c.m.to_u16())
             };
             if cycle <= ply {
                 // a cycle starting above this node: true on this path only
@@ -427,7 +473,9 @@ impl<'a> Dfpn<'a> {
                     },
                 );
             } else {
-                self.tt.store_disproven(bk, hand, depth, best_move, amount);
+                let clean = clean.map_or(NO_DISPROOF, encode_disproof);
+                self.tt
+                    .store_disproven(bk, hand, depth, clean, best_move, amount);
             }
         } else {
             let m = children[best].m.to_u16();
@@ -493,5 +541,26 @@ mod tests {
         let pos = parse_position(sfen).unwrap();
         let (lo, hi) = tt.length_bounds(pos.board_key(), pos.hand(pos.side_to_move()));
         assert_eq!((lo, hi), (Some(19), Some(21)));
+    }
+
+    /// A disproof says whether its defence ever interposes: the king
+    /// alone on the board escapes every rook check (no interposition:
+    /// the composer's minimax needs no more); a king boxed in by its own
+    /// gold and silver meets a distant lance check only by interposing.
+    #[test]
+    fn disproofs_record_whether_the_defence_interposes() {
+        use crate::search::tt::{disproof_covers, NO_DISPROOF};
+        let mut tt = TranspositionTable::new(4);
+        let free = "4k4/9/9/9/9/9/9/9/3R5 b - 1";
+        assert_eq!(search(&mut tt, free, 3).0, Outcome::Disproven);
+        let pos = parse_position(free).unwrap();
+        let p = tt.probe(pos.board_key(), pos.hand(Color::Black), 3);
+        assert!(p.is_disproven() && disproof_covers(p.clean, 3), "{p:?}");
+
+        let boxed = "7sk/7g1/9/9/9/9/9/9/9 b Lp 1";
+        assert_eq!(search(&mut tt, boxed, 1).0, Outcome::Disproven);
+        let pos = parse_position(boxed).unwrap();
+        let p = tt.probe(pos.board_key(), pos.hand(Color::Black), 1);
+        assert!(p.is_disproven() && p.clean == NO_DISPROOF, "{p:?}");
     }
 }

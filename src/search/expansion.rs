@@ -15,8 +15,8 @@
 
 use super::pndn::{add, PnDn, INF};
 use super::repetition::{child_path_key, NO_CYCLE};
-use super::tt::TranspositionTable;
-use crate::rules::{Hand, Move, MoveList, PieceKind, Position};
+use super::tt::{TranspositionTable, NO_DISPROOF};
+use crate::rules::{attacks, Bitboard, Hand, Move, MoveList, PieceKind, Position};
 
 /// No next move in the group.
 const NO_NEXT: u16 = u16::MAX;
@@ -39,6 +39,13 @@ pub(crate) struct Child {
     /// A disproof that relies on a cycle: 1 + the ply where the cycle
     /// starts, 0 for "beyond the ply cap"; `NO_CYCLE` otherwise.
     pub cycle: u16,
+    /// Disproven: the depth of a disproof by a defence without
+    /// interpositions (stored form, `NO_DISPROOF`: none; see the table's
+    /// entry).
+    pub clean: u16,
+    /// An evasion onto a square between the king and a single distant
+    /// checker (a candidate interposition, 合駒), not a king move.
+    pub interposes: bool,
     /// The next move of the child's group (index within the node).
     pub next: u16,
     /// Searched (true) or hidden behind an earlier move of its group.
@@ -59,14 +66,15 @@ impl Child {
     }
 
     /// Set the value to "disproven within `len` for `hand`, relying on
-    /// `cycle`".
+    /// `cycle`", and within `clean` without interpositions.
     #[inline(always)]
-    pub fn set_disproven(&mut self, len: u16, hand: Hand, cycle: u16) {
+    pub fn set_disproven(&mut self, len: u16, hand: Hand, cycle: u16, clean: u16) {
         self.pn = INF;
         self.dn = 0;
         self.len = len;
         self.vhand = hand;
         self.cycle = cycle;
+        self.clean = clean;
     }
 
     /// Set the value to "proven with a mate of `len` for `hand`".
@@ -99,6 +107,11 @@ pub(crate) fn push_children(
         pos.evasion_moves(&mut moves);
     }
     let base = stack.len();
+    let between = if or_node {
+        Bitboard::EMPTY
+    } else {
+        interposition_squares(pos)
+    };
     for &m in &moves {
         let (bk, _) = pos.keys_after(m);
         tt.prefetch(bk);
@@ -122,6 +135,8 @@ pub(crate) fn push_children(
             len: 0,
             vhand: Hand::EMPTY,
             cycle: NO_CYCLE,
+            clean: NO_DISPROOF,
+            interposes: between.has(m.to()) && (m.is_drop() || m.piece().kind() != PieceKind::King),
             next: NO_NEXT,
             active: true,
         });
@@ -172,6 +187,18 @@ fn group(children: &mut [Child]) {
                 ..head
             };
         }
+    }
+}
+
+/// The squares strictly between the side to move's king and its single
+/// distant checker (empty under double check or a contact check).
+pub(crate) fn interposition_squares(pos: &Position) -> Bitboard {
+    let checkers = pos.checkers();
+    match pos.king_square(pos.side_to_move()) {
+        Some(k) if checkers.any() && !checkers.more_than_one() => {
+            attacks::between(k, checkers.lsb())
+        }
+        _ => Bitboard::EMPTY,
     }
 }
 

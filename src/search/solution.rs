@@ -130,6 +130,13 @@ impl<'a> LineSearch<'a> {
             .is_disproven()
     }
 
+    /// Whether the table proves that `pos` has no mate within `n` by a
+    /// defence without interpositions: no composer's mate either.
+    pub fn no_mate_without_interpositions(&self, pos: &Position, n: u16) -> bool {
+        let p = self.tt.probe(pos.board_key(), pos.hand(self.attacker), n);
+        p.is_disproven() && super::tt::disproof_covers(p.clean, n)
+    }
+
     /// The attacker.
     pub fn attacker(&self) -> Color {
         self.attacker

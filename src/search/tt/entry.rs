@@ -9,6 +9,12 @@
 //!   hand that dominates the entry's hand (証明駒, proof pieces);
 //! - `disproven`: "no mate within `disproven` plies" is proven, for every
 //!   hand the entry's hand dominates (反証駒, disproof pieces);
+//! - `clean`: "no mate within `clean` plies" by a defence that never
+//!   interposes (合駒): every defender move of the disproof is a king move
+//!   or a capture of the checker, or the defender has no move to make
+//!   within the bound. Futile interpositions (無駄合) are then beside the
+//!   point, so it is a disproof for the composer's minimax too; stored as
+//!   `disproven` is, for the same hands;
 //! - `pn`, `dn`: the numbers of the unfinished search. They do not depend
 //!   on the length bound of the search that wrote them, so a re-search with
 //!   another bound ("mate within N − 2?") starts from what was learnt. They
@@ -49,6 +55,9 @@ pub(crate) struct Entry {
     pub composer_proven: u16,
     /// The composer's "no mate within", stored as `disproven` is.
     pub composer_disproven: u16,
+    /// "No mate within" by a defence without interpositions, stored as
+    /// `disproven` is.
+    pub clean: u16,
 }
 
 impl Entry {
@@ -65,6 +74,7 @@ impl Entry {
             gen,
             composer_proven: NO_PROOF,
             composer_disproven: NO_DISPROOF,
+            clean: NO_DISPROOF,
         }
     }
 

@@ -24,7 +24,8 @@
 pub(crate) mod entry;
 mod memory;
 
-use entry::{decode_disproof, disproof_covers, encode_disproof, Entry};
+use entry::Entry;
+pub(crate) use entry::{decode_disproof, disproof_covers, encode_disproof, NO_DISPROOF};
 use memory::ZeroedBlock;
 
 use super::pndn::{PnDn, INF};
@@ -66,6 +67,10 @@ pub struct Probe {
     pub amount: u32,
     /// Whether an entry for this very hand was found.
     pub found: bool,
+    /// The deepest "no mate within" by a defence without interpositions
+    /// (stored form, [`encode_disproof`]; `NO_DISPROOF`: none), when
+    /// disproven.
+    pub clean: u16,
 }
 
 impl Probe {
@@ -78,6 +83,7 @@ impl Probe {
         best: 0,
         amount: 0,
         found: false,
+        clean: entry::NO_DISPROOF,
     };
 
     /// Whether the node is proven (mate within the bound).
@@ -275,6 +281,7 @@ impl TranspositionTable {
         let mut out = Probe::NEW;
         let mut proof: Option<&Entry> = None;
         let mut disproof: Option<&Entry> = None;
+        let mut clean = entry::NO_DISPROOF;
         for (i, &k) in b.keys.iter().enumerate() {
             if k != skey {
                 continue;
@@ -294,6 +301,9 @@ impl TranspositionTable {
                 && disproof.is_none_or(|d| decode_disproof(e.disproven) > d.disproof_depth())
             {
                 disproof = Some(e);
+            }
+            if inferior {
+                clean = clean.max(e.clean);
             }
             if e.hand == hand.0 {
                 out.found = true;
@@ -316,6 +326,7 @@ impl TranspositionTable {
                 best: e.best,
                 amount: e.amount,
                 found: true,
+                clean: entry::NO_DISPROOF,
             };
         }
         if let Some(e) = disproof {
@@ -327,6 +338,7 @@ impl TranspositionTable {
                 best: e.best,
                 amount: e.amount,
                 found: true,
+                clean,
             };
         }
         out.pn = out.pn.clamp(1, INF - 1);
@@ -515,22 +527,27 @@ impl TranspositionTable {
 
     /// Record a disproof: no mate within `depth` plies (`UNBOUNDED`: none at
     /// all) for every hand dominated by `disproof_hand`.
+    /// `clean`: the depth (stored form, `NO_DISPROOF` for none) of a
+    /// "no mate within" by a defence without interpositions, at most
+    /// `depth`.
     pub fn store_disproven(
         &mut self,
         key: u64,
         disproof_hand: Hand,
         depth: u16,
+        clean: u16,
         best: u16,
         amount: u32,
     ) {
         let (b, i) = self.slot(key, disproof_hand);
         let e = &mut self.buckets[b].entries[i];
-        if disproof_covers(e.disproven, depth) {
-            return;
-        }
         // A disproof can never contradict a proof: keep the table
         // consistent even if a caller's bound was off.
         if e.proves(depth) {
+            return;
+        }
+        e.clean = e.clean.max(clean);
+        if disproof_covers(e.disproven, depth) {
             return;
         }
         e.set_disproven(depth);
@@ -555,7 +572,7 @@ mod tests {
         assert!(!tt.probe(42, more, 3).is_proven());
         assert!(tt.probe(42, more, 5).is_proven());
         let d = Hand::EMPTY.with(PieceKind::Silver, 1);
-        tt.store_disproven(7, d, UNBOUNDED, 0, 1);
+        tt.store_disproven(7, d, UNBOUNDED, NO_DISPROOF, 0, 1);
         assert!(tt.probe(7, Hand::EMPTY, 9).is_disproven());
         assert!(!tt.probe(7, d.with(PieceKind::Pawn, 1), 9).is_disproven());
         tt.clear();
@@ -568,7 +585,7 @@ mod tests {
         let h = Hand::EMPTY.with(PieceKind::Rook, 1);
         tt.store_unknown(9, h, 7, 3, 0, 10);
         tt.store_proven(9, h, 15, 0, 10);
-        tt.store_disproven(9, h, 11, 0, 10);
+        tt.store_disproven(9, h, 11, NO_DISPROOF, 0, 10);
         // mate within 15 is known, no mate within 11 too: 13 is open
         assert!(tt.probe(9, h, 15).is_proven());
         assert!(tt.probe(9, h, 11).is_disproven());
@@ -576,7 +593,7 @@ mod tests {
         assert_eq!((open.pn, open.dn, open.found), (7, 3, true));
         assert_eq!(tt.length_bounds(9, h), (Some(11), Some(15)));
         // a stronger disproof never overrides a proof
-        tt.store_disproven(9, h, 20, 0, 10);
+        tt.store_disproven(9, h, 20, NO_DISPROOF, 0, 10);
         assert!(tt.probe(9, h, 15).is_proven());
     }
 
