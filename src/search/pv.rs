@@ -11,16 +11,19 @@ use crate::rules::{Color, Move, MoveList, Position};
 /// `error` of a mate whose line a limit kept from being completed.
 pub const LINE_CUT: &str = "mate proven, but a limit was hit before its line was complete";
 
-/// Follow the table from a proven root: the attacker takes the shortest
-/// proven mate, the defender the longest. Where the table has lost a
-/// proof (entries are replaced when it fills), the position is proved again
-/// on the same table within `budget`. Returns the line and whether it is
+/// Follow the table from a root proven to mate within `upper` plies
+/// (`UNBOUNDED`: any): the attacker takes the shortest proven mate, the
+/// defender the longest, each within what is left of the bound, so the
+/// line takes at most `upper` plies. Where the table has lost a proof
+/// (entries are replaced when it fills), the position is proved again on
+/// the same table within `budget`. Returns the line and whether it is
 /// complete (it ends in mate); it is not when a limit cut the re-proofs.
 /// The nodes of the re-proofs are added to `nodes`.
 pub(crate) fn read_line(
     tt: &mut TranspositionTable,
     root: &Position,
     attacker: Color,
+    upper: u16,
     budget: &mut Budget,
     path_capacity: usize,
     nodes: &std::cell::Cell<u64>,
@@ -28,9 +31,10 @@ pub(crate) fn read_line(
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen = hashbrown::HashSet::new();
-    let reprove = |tt: &mut TranspositionTable, p: &Position, budget: &mut Budget| {
+    let mut v = upper;
+    let reprove = |tt: &mut TranspositionTable, p: &Position, budget: &mut Budget, within| {
         let mut df = Dfpn::new(tt, p.clone(), attacker, budget, path_capacity);
-        let proven = matches!(df.search(UNBOUNDED), Outcome::Proven(_));
+        let proven = matches!(df.search(within), Outcome::Proven(_));
         nodes.set(nodes.get() + df.nodes);
         proven
     };
@@ -48,6 +52,11 @@ pub(crate) fn read_line(
         if moves.is_empty() {
             return (line, !or_node);
         }
+        let child_bound = if v == UNBOUNDED {
+            UNBOUNDED
+        } else {
+            v.saturating_sub(1)
+        };
         let mut best: Option<(Move, u16)> = None;
         for attempt in 0..2 {
             for &m in &moves {
@@ -57,16 +66,16 @@ pub(crate) fn read_line(
                 } else {
                     pos.hand(attacker)
                 };
-                let mut p = tt.probe(bk, hand, UNBOUNDED);
+                let mut p = tt.probe(bk, hand, child_bound);
                 if !p.is_proven() {
                     if or_node {
                         continue;
                     }
                     // every evasion must be mated: prove this one again
                     pos.do_move(m);
-                    let ok = reprove(tt, &pos, budget);
+                    let ok = reprove(tt, &pos, budget, child_bound);
                     pos.undo_move(m);
-                    p = tt.probe(bk, hand, UNBOUNDED);
+                    p = tt.probe(bk, hand, child_bound);
                     if !ok || !p.is_proven() {
                         return (line, false);
                     }
@@ -79,15 +88,18 @@ pub(crate) fn read_line(
                     best = Some((m, p.len));
                 }
             }
-            if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget) {
+            if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget, v) {
                 break;
             }
         }
-        let Some((m, _)) = best else {
+        let Some((m, len)) = best else {
             return (line, false);
         };
         line.push(m);
         pos.do_move(m);
+        if v != UNBOUNDED {
+            v = len;
+        }
     }
 }
 
@@ -113,7 +125,15 @@ mod tests {
         let mut budget = Budget::new(Limits::default());
         let nodes = std::cell::Cell::new(0);
         let attacker = pos.side_to_move();
-        let (line, complete) = read_line(&mut tt, &pos, attacker, &mut budget, 1 << 10, &nodes);
+        let (line, complete) = read_line(
+            &mut tt,
+            &pos,
+            attacker,
+            UNBOUNDED,
+            &mut budget,
+            1 << 10,
+            &nodes,
+        );
         assert!(complete);
         let usi: Vec<String> = line.iter().map(|m| m.usi()).collect();
         assert_eq!(usi, ["9f5b+", "4a5b", "S*4b"]);
@@ -129,7 +149,15 @@ mod tests {
         let mut budget = Budget::new(Limits::default());
         let nodes = std::cell::Cell::new(0);
         let attacker = pos.side_to_move();
-        let (line, complete) = read_line(&mut tt, &pos, attacker, &mut budget, 1 << 10, &nodes);
+        let (line, complete) = read_line(
+            &mut tt,
+            &pos,
+            attacker,
+            UNBOUNDED,
+            &mut budget,
+            1 << 10,
+            &nodes,
+        );
         assert!(complete && line.len() % 2 == 1 && nodes.get() > 0);
         let mut p = pos.clone();
         for &m in &line {
@@ -144,7 +172,31 @@ mod tests {
             nodes: Some(10),
             ..Limits::default()
         });
-        let (_, complete) = read_line(&mut tt, &pos, attacker, &mut tight, 1 << 10, &nodes);
+        let (_, complete) = read_line(
+            &mut tt,
+            &pos,
+            attacker,
+            UNBOUNDED,
+            &mut tight,
+            1 << 10,
+            &nodes,
+        );
         assert!(!complete);
+    }
+
+    #[test]
+    fn a_bounded_line_keeps_within_its_bound() {
+        // 図巧 第5番: the first proof takes 27 plies, a mate within 21 is
+        // proven after it; the line read within 21 takes 21
+        let sfen = "n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1";
+        let (mut tt, pos) = proven_table(sfen, 16);
+        let attacker = pos.side_to_move();
+        let mut budget = Budget::new(Limits::default());
+        let mut df = Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10);
+        assert_eq!(df.search(21), Outcome::Proven(21));
+        let nodes = std::cell::Cell::new(0);
+        let (line, complete) = read_line(&mut tt, &pos, attacker, 21, &mut budget, 1 << 10, &nodes);
+        assert!(complete);
+        assert_eq!(line.len(), 21);
     }
 }

@@ -64,6 +64,9 @@ pub struct MainLine {
     /// counted), when proven minimal: with them excluded the line may be
     /// shorter.
     pub plain_length: Option<u16>,
+    /// A plain mate within this many plies is proven (the plain length
+    /// when `plain_length` is known).
+    pub plain_upper: u16,
     /// Proven bounds of the root's length: no mate shorter than the first,
     /// a mate within the second (both the length when exact).
     pub bounds: (u16, u16),
@@ -272,6 +275,7 @@ impl<'a> LineSearch<'a> {
             exact: self.exact,
             complete,
             plain_length,
+            plain_upper: plain,
             bounds,
         }
     }

@@ -352,6 +352,7 @@ impl Engine {
                     &mut self.tt,
                     pos,
                     attacker,
+                    len,
                     &mut budget,
                     self.path_capacity,
                     &reproof_nodes,
@@ -379,6 +380,23 @@ impl Engine {
                     if budget.hit.is_none() && line.complete {
                         result.moves = line.moves;
                         result.length_exact = line.exact;
+                    } else if usize::from(line.plain_upper) < result.moves.len() {
+                        // cut short, but a shorter mate was proven: its line,
+                        // as far as the table holds it
+                        let before = reproof_nodes.get();
+                        let (shorter, complete) = read_line(
+                            &mut self.tt,
+                            pos,
+                            attacker,
+                            line.plain_upper,
+                            &mut budget,
+                            self.path_capacity,
+                            &reproof_nodes,
+                        );
+                        result.nodes += reproof_nodes.get() - before;
+                        if complete {
+                            result.moves = shorter;
+                        }
                     }
                 }
                 let mut p = pos.clone();
