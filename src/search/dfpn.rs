@@ -20,7 +20,8 @@
 //!   interpositions play no part in them, so the composer's minimax
 //!   ([`super::composer`]) takes them as they are.
 
-use super::expansion::{aggregate, interposition_squares, open_next, push_children, Child};
+use super::expansion::{aggregate, open_next, push_children, Child};
+use super::futile::has_real_evasion;
 use super::hands;
 use super::initial::initial_and_pn;
 use super::limits::Budget;
@@ -103,21 +104,6 @@ fn child_bound(len: u16) -> u16 {
 #[inline(always)]
 fn clean_depth(c: &Child) -> Option<u16> {
     (c.clean != NO_DISPROOF).then(|| decode_disproof(c.clean))
-}
-
-/// Whether the defender to move in `pos` (in check, with an evasion) has
-/// one that is no interposition: a king move, a capture of the checker,
-/// any evasion of a double or contact check.
-fn has_real_evasion(pos: &Position) -> bool {
-    let between = interposition_squares(pos);
-    if between.is_empty() {
-        return true;
-    }
-    let mut list = crate::rules::MoveList::new();
-    pos.evasion_moves(&mut list);
-    list.iter().any(|m| {
-        !between.has(m.to()) || (!m.is_drop() && m.piece().kind() == crate::rules::PieceKind::King)
-    })
 }
 
 /// The depth of a parent's disproof from its child's (one ply more).

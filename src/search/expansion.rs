@@ -13,10 +13,11 @@
 //! solvers); it keeps near-identical interpositions from multiplying the
 //! proof number.
 
+use super::futile::{interposes, interposition_squares};
 use super::pndn::{add, PnDn, INF};
 use super::repetition::{child_path_key, NO_CYCLE};
 use super::tt::{TranspositionTable, NO_DISPROOF};
-use crate::rules::{attacks, Bitboard, Hand, Move, MoveList, PieceKind, Position};
+use crate::rules::{Bitboard, Hand, Move, MoveList, PieceKind, Position};
 
 /// No next move in the group.
 const NO_NEXT: u16 = u16::MAX;
@@ -136,7 +137,7 @@ pub(crate) fn push_children(
             vhand: Hand::EMPTY,
             cycle: NO_CYCLE,
             clean: NO_DISPROOF,
-            interposes: between.has(m.to()) && (m.is_drop() || m.piece().kind() != PieceKind::King),
+            interposes: interposes(between, m),
             next: NO_NEXT,
             active: true,
         });
@@ -187,18 +188,6 @@ fn group(children: &mut [Child]) {
                 ..head
             };
         }
-    }
-}
-
-/// The squares strictly between the side to move's king and its single
-/// distant checker (empty under double check or a contact check).
-pub(crate) fn interposition_squares(pos: &Position) -> Bitboard {
-    let checkers = pos.checkers();
-    match pos.king_square(pos.side_to_move()) {
-        Some(k) if checkers.any() && !checkers.more_than_one() => {
-            attacks::between(k, checkers.lsb())
-        }
-        _ => Bitboard::EMPTY,
     }
 }
 

@@ -58,7 +58,7 @@
 //! a 13-ply mate (B*5h L*4g N*2d ...), not the one ply that a test
 //! accepting a mate of any length after the capture gives.
 
-use crate::rules::{attacks, Color, Move, MoveList, PieceKind, Position, Square};
+use crate::rules::{attacks, Bitboard, Color, Move, MoveList, PieceKind, Position, Square};
 
 /// A length as far as it is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,20 +107,46 @@ pub fn is_candidate(q: &Position, m: Move) -> bool {
     distance(q, m).is_some()
 }
 
+/// The squares strictly between the side to move's king and its single
+/// distant checker: where a candidate may go (empty under double check,
+/// or when the checker is next to the king or a knight).
+pub fn interposition_squares(q: &Position) -> Bitboard {
+    let checkers = q.checkers();
+    match q.king_square(q.side_to_move()) {
+        Some(k) if checkers.any() && !checkers.more_than_one() => {
+            attacks::between(k, checkers.lsb())
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// Whether evasion `m` is a candidate, given the position's
+/// [`interposition_squares`].
+#[inline(always)]
+pub fn interposes(between: Bitboard, m: Move) -> bool {
+    between.has(m.to()) && (m.is_drop() || m.piece().kind() != PieceKind::King)
+}
+
+/// Whether `q` (defender to move, in check, with an evasion) has an
+/// evasion that is no candidate: a king move, a capture of the checker,
+/// any evasion of a double or contact check.
+pub fn has_real_evasion(q: &Position) -> bool {
+    let between = interposition_squares(q);
+    if between.is_empty() {
+        return true;
+    }
+    let mut list = MoveList::new();
+    q.evasion_moves(&mut list);
+    list.iter().any(|&m| !interposes(between, m))
+}
+
 /// The candidate's distance from the king (1: next to it), or `None` when
 /// `m` is no candidate.
 pub fn distance(q: &Position, m: Move) -> Option<u8> {
-    if !m.is_drop() && m.piece().kind() == PieceKind::King {
-        return None;
-    }
-    let checkers = q.checkers();
-    if checkers.is_empty() || checkers.more_than_one() {
+    if !interposes(interposition_squares(q), m) {
         return None;
     }
     let k = q.king_square(q.side_to_move())?;
-    if !attacks::between(k, checkers.lsb()).has(m.to()) {
-        return None;
-    }
     let d = |a: u8, b: u8| a.abs_diff(b);
     Some(d(k.file(), m.to().file()).max(d(k.rank(), m.to().rank())))
 }

@@ -109,6 +109,17 @@ mod tests {
     use crate::notation::sfen::parse_position;
     use crate::search::limits::Limits;
 
+    /// The line of `pos` within `upper`, read by its side to move.
+    fn line_of(
+        tt: &mut TranspositionTable,
+        pos: &Position,
+        upper: u16,
+        budget: &mut Budget,
+        nodes: &std::cell::Cell<u64>,
+    ) -> (Vec<Move>, bool) {
+        read_line(tt, pos, pos.side_to_move(), upper, budget, 1 << 10, nodes)
+    }
+
     fn proven_table(sfen: &str, mib: usize) -> (TranspositionTable, Position) {
         let pos = parse_position(sfen).unwrap();
         let mut tt = TranspositionTable::new(mib);
@@ -124,16 +135,7 @@ mod tests {
         let (mut tt, pos) = proven_table("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", 1);
         let mut budget = Budget::new(Limits::default());
         let nodes = std::cell::Cell::new(0);
-        let attacker = pos.side_to_move();
-        let (line, complete) = read_line(
-            &mut tt,
-            &pos,
-            attacker,
-            UNBOUNDED,
-            &mut budget,
-            1 << 10,
-            &nodes,
-        );
+        let (line, complete) = line_of(&mut tt, &pos, UNBOUNDED, &mut budget, &nodes);
         assert!(complete);
         let usi: Vec<String> = line.iter().map(|m| m.usi()).collect();
         assert_eq!(usi, ["9f5b+", "4a5b", "S*4b"]);
@@ -148,16 +150,7 @@ mod tests {
         tt.clear();
         let mut budget = Budget::new(Limits::default());
         let nodes = std::cell::Cell::new(0);
-        let attacker = pos.side_to_move();
-        let (line, complete) = read_line(
-            &mut tt,
-            &pos,
-            attacker,
-            UNBOUNDED,
-            &mut budget,
-            1 << 10,
-            &nodes,
-        );
+        let (line, complete) = line_of(&mut tt, &pos, UNBOUNDED, &mut budget, &nodes);
         assert!(complete && line.len() % 2 == 1 && nodes.get() > 0);
         let mut p = pos.clone();
         for &m in &line {
@@ -172,15 +165,7 @@ mod tests {
             nodes: Some(10),
             ..Limits::default()
         });
-        let (_, complete) = read_line(
-            &mut tt,
-            &pos,
-            attacker,
-            UNBOUNDED,
-            &mut tight,
-            1 << 10,
-            &nodes,
-        );
+        let (_, complete) = line_of(&mut tt, &pos, UNBOUNDED, &mut tight, &nodes);
         assert!(!complete);
     }
 
@@ -195,7 +180,7 @@ mod tests {
         let mut df = Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10);
         assert_eq!(df.search(21), Outcome::Proven(21));
         let nodes = std::cell::Cell::new(0);
-        let (line, complete) = read_line(&mut tt, &pos, attacker, 21, &mut budget, 1 << 10, &nodes);
+        let (line, complete) = line_of(&mut tt, &pos, 21, &mut budget, &nodes);
         assert!(complete);
         assert_eq!(line.len(), 21);
     }
