@@ -25,6 +25,7 @@ use super::futile::has_real_evasion;
 use super::hands;
 use super::initial::initial_and_pn;
 use super::limits::Budget;
+use super::mate_in_one::{mate_in_one, MateInOne};
 use super::pndn::{add, child_threshold, PnDn, INF};
 use super::repetition::{Path, PathDisproof, PathDisproofs, NO_CYCLE};
 use super::tt::{decode_disproof, encode_disproof, TranspositionTable, NO_DISPROOF, UNBOUNDED};
@@ -208,12 +209,15 @@ impl<'a> Dfpn<'a> {
         }
         if !or_node {
             // an attacker node
-            if len == 0 {
+            match len {
                 // the attacker has no ply left: the defender does nothing
-                ch.set_disproven(0, c.hand, NO_CYCLE, encode_disproof(0));
-            } else {
-                ch.pn = p.pn;
-                ch.dn = p.dn;
+                0 => ch.set_disproven(0, c.hand, NO_CYCLE, encode_disproof(0)),
+                // one ply left (two: a mate has an odd length)
+                1 | 2 => self.solve_mate_in_one(i, len),
+                _ => {
+                    ch.pn = p.pn;
+                    ch.dn = p.dn;
+                }
             }
             return;
         }
@@ -252,6 +256,41 @@ impl<'a> Dfpn<'a> {
             ch.dn = p.dn;
         }
         self.pos.undo_move(c.m);
+    }
+
+    /// Solve attacker child `i` with `len` (1 or 2) plies left on the spot:
+    /// mate in one or not, without a search node of its own (it counts as
+    /// one). A mate is stored, as the line is read from the table; "no mate
+    /// in one" is not: its parent's result is what a later search reads.
+    fn solve_mate_in_one(&mut self, i: usize, len: u16) {
+        let c = self.stack[i];
+        self.nodes += 1;
+        self.stats.or_nodes += 1;
+        self.pos.do_move(c.m);
+        let r = mate_in_one(&mut self.pos, c.hand);
+        self.pos.undo_move(c.m);
+        let ch = &mut self.stack[i];
+        match r {
+            MateInOne::Mate(proof) => {
+                // kept: the line is read from the table's proofs
+                self.tt.store_proven(c.board_key, proof, 1, 0, 1);
+                ch.set_proven(1, proof);
+            }
+            MateInOne::NoMate { clean } => {
+                let clean = if clean {
+                    encode_disproof(len)
+                } else {
+                    NO_DISPROOF
+                };
+                ch.set_disproven(len, c.hand, NO_CYCLE, clean);
+            }
+            MateInOne::NoCheck(disproof) => {
+                // no mate at any length: worth keeping
+                self.tt
+                    .store_disproven(c.board_key, disproof, UNBOUNDED, UNBOUNDED, 0, 1);
+                ch.set_disproven(UNBOUNDED, disproof, NO_CYCLE, UNBOUNDED);
+            }
+        }
     }
 
     /// Whether child `c` settles its parent: a proven check, or an evasion

@@ -22,6 +22,7 @@ pub mod futile;
 mod hands;
 mod initial;
 mod limits;
+mod mate_in_one;
 mod pndn;
 mod pv;
 mod repetition;

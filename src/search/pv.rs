@@ -57,8 +57,24 @@ pub(crate) fn read_line(
         } else {
             v.saturating_sub(1)
         };
-        let mut best: Option<(Move, u16)> = None;
+        // a check that mates at once needs no table entry
+        let mut best: Option<(Move, u16)> = if or_node {
+            moves
+                .iter()
+                .find(|&&m| {
+                    pos.do_move(m);
+                    let mated = !pos.has_evasion();
+                    pos.undo_move(m);
+                    mated
+                })
+                .map(|&m| (m, 0))
+        } else {
+            None
+        };
         for attempt in 0..2 {
+            if best.is_some() {
+                break;
+            }
             for &m in &moves {
                 let (bk, _) = pos.keys_after(m);
                 let hand = if or_node {
