@@ -18,7 +18,7 @@ driver=${PEER_DRIVER:-../shared/tools/peer_kh.py}
 bin=target/release/tsume
 [ -x "$bin" ] || cargo build --release --quiet
 rows=$(mktemp)
-grep -v '^#' problems/edo.sfen | grep 'id=' | awk -v e="$every" 'NR % e == 1' |
+grep -v '^#' problems/edo.sfen | grep 'id=' | awk -v e="$every" '(NR - 1) % e == 0' |
 while IFS= read -r line; do
   id=$(sed 's/.*id=\([^ ]*\).*/\1/' <<<"$line")
   sfen=$(sed 's/ moves .*//; s/ #.*//; s/^sfen //' <<<"$line")
