@@ -484,7 +484,18 @@ impl<'a> Dfpn<'a> {
                 } else {
                     ah
                 };
-                let clean = clean_depth(c).filter(|_| !c.interposes).map(parent_depth);
+                // the deepest disproof by an evasion that is no
+                // interposition, whichever evasion refutes deepest, where
+                // it holds for every hand the entry covers
+                let clean = children
+                    .iter()
+                    .filter(|x| x.disproven() && !x.interposes && x.cycle == NO_CYCLE)
+                    .filter_map(|x| clean_depth(x).map(|d| (x, d)))
+                    .filter(|(x, _)| {
+                        hands::and_disproof(x.vhand, x.m, &self.pos, ah).dominates(hand)
+                    })
+                    .map(|(_, d)| parent_depth(d))
+                    .max();
                 (c.cycle, parent_depth(c.len), clean, hand, c.m.to_u16())
             };
             if cycle <= ply {
