@@ -158,7 +158,7 @@ impl<'l, 'a> Composer<'l, 'a> {
         let mut checks = MoveList::new();
         p.check_moves(&mut checks);
         let mut undecided = false;
-        let mut q = p.clone();
+        let mut q = p.detached();
         for &m in &checks {
             q.do_move(m);
             let r = self.mate_within(&q, n - 1);
@@ -207,7 +207,7 @@ impl<'l, 'a> Composer<'l, 'a> {
                 .map(|&(d, e)| (self.search.disproof_number(q, e, n - 1), d, e))
                 .collect();
             order.sort_by_key(|&(dn, d, _)| (dn, d));
-            let mut after = q.clone();
+            let mut after = q.detached();
             for (_, d, e) in order {
                 after.do_move(e);
                 let r = self.mate_within(&after, n - 1);
@@ -247,7 +247,7 @@ impl<'l, 'a> Composer<'l, 'a> {
         n: u16,
     ) -> Option<u16> {
         let mut w = 0;
-        let mut after = q.clone();
+        let mut after = q.detached();
         for &(ds, s) in evasions {
             if ds != 0 && ds >= d {
                 continue;
@@ -285,7 +285,7 @@ impl<'l, 'a> Composer<'l, 'a> {
 /// every node below, and in the test positions after a recapture.
 impl Lengths for Composer<'_, '_> {
     fn after(&mut self, q: &Position, e: Move, n: u16) -> Len {
-        let mut p = q.clone();
+        let mut p = q.detached();
         p.do_move(e);
         self.mate_within(&p, n)
     }

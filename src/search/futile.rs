@@ -185,7 +185,7 @@ pub fn out_of_play(r: &Position, attacker: Color, dropped: bool) -> Option<Posit
 /// does; `None` when a recapture was not decided and none showed it futile.
 pub fn judge(o: &mut impl Lengths, q: &Position, d: Move, w: u16) -> Option<Class> {
     let attacker = q.side_to_move().flip();
-    let mut after = q.clone();
+    let mut after = q.detached();
     after.do_move(d);
     let mut undecided = false;
     for &x in &recaptures(&after, d.to()) {
@@ -232,7 +232,7 @@ impl Interpositions {
         let dist = moves.iter().map(|&m| distance(q, m).unwrap_or(0)).collect();
         let n = moves.len();
         Interpositions {
-            q: q.clone(),
+            q: q.detached(),
             bound,
             moves,
             dist,

@@ -33,7 +33,7 @@ pub(crate) fn read_line(
     let mut seen = hashbrown::HashSet::new();
     let mut v = upper;
     let reprove = |tt: &mut TranspositionTable, p: &Position, budget: &mut Budget, within| {
-        let mut df = Dfpn::new(tt, p.clone(), attacker, budget, path_capacity);
+        let mut df = Dfpn::new(tt, p.detached(), attacker, budget, path_capacity);
         let proven = matches!(df.search(within), Outcome::Proven(_));
         nodes.set(nodes.get() + df.nodes);
         proven

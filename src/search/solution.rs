@@ -115,7 +115,7 @@ impl<'a> LineSearch<'a> {
         }
         let mut df = Dfpn::new(
             self.tt,
-            pos.clone(),
+            pos.detached(),
             self.attacker,
             self.budget,
             self.path_capacity,
@@ -209,7 +209,7 @@ impl<'a> LineSearch<'a> {
             let mut capped = self.budget.capped(nodes.min(total - spent));
             let mut df = Dfpn::new(
                 self.tt,
-                pos.clone(),
+                pos.detached(),
                 self.attacker,
                 &mut capped,
                 self.path_capacity,
@@ -249,7 +249,8 @@ impl<'a> LineSearch<'a> {
                     }
                 });
                 let lower = if plain_exact { plain } else { 1 };
-                (moves, complete, plain_exact, (lower, plain))
+                let exact = plain_exact && (self.exact || takes_all(&moves, plain));
+                (moves, complete, exact, (lower, plain))
             }
             FutileMode::Exclude => {
                 let mut c = Composer::new(self);
@@ -264,12 +265,13 @@ impl<'a> LineSearch<'a> {
                         composer_defence(&mut c, pos, list, v)
                     }
                 });
-                let exact = exact && !c.undecided;
+                let decided = !c.undecided && c.search().exact;
+                let exact = exact && (decided || takes_all(&moves, v));
                 (moves, complete, exact, (lower, v))
             }
         };
         let complete = complete && self.budget.hit.is_none();
-        self.exact &= exact && complete;
+        self.exact = exact && complete;
         MainLine {
             moves,
             exact: self.exact,
@@ -396,7 +398,7 @@ impl<'a> LineSearch<'a> {
     /// value `v` from `pos` (attacker to move): attacker shortest, defender
     /// the first longest. Used only to break ties.
     fn greedy_leftover(&mut self, pos: &Position, v: u16) -> u32 {
-        let mut p = pos.clone();
+        let mut p = pos.detached();
         let mut v = v;
         for _ in 0..v as usize + 1 {
             let or_node = p.side_to_move() == self.attacker;
@@ -429,6 +431,15 @@ impl<'a> LineSearch<'a> {
         }
         p.hand(self.attacker).total()
     }
+}
+
+/// Whether a line takes the whole of the root's proven length `v`. Then
+/// the length is proven even where a choice on the line was undecided (a
+/// defender's move chosen by plain minimax): every attacker move on it
+/// mates within what is left, so a defender move that gave less than the
+/// longest defence would have made the line shorter than `v`.
+fn takes_all(moves: &[Move], v: u16) -> bool {
+    moves.len() == usize::from(v)
 }
 
 /// The line from `root` (value `v`): `step` chooses each move. Returns the
