@@ -4,15 +4,19 @@
 #
 #   PEER=path/to/KomoringHeights scripts/exact_vs_peer.sh [SECS] [EVERY] > rows.tsv
 #
+# HASH (MiB, default 1024) is the table size of both; IDS="zukou-048
+# musou-030 ..." runs those problems only.
 # Runs every EVERY-th problem of problems/edo.sfen (default 4: 50 of the
 # 200 classics) with `tsume solve --time SECS` (default 10; the composer's
 # length, proven) and then the peer (../shared/tools/peer_kh.py --shortest,
-# 256 MiB, plain minimax). Prints one row per problem: id, tsume verdict,
+# plain minimax). Prints one row per problem: id, tsume verdict,
 # plies, length_exact, seconds | peer verdict, plies, seconds; then totals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-10}
 every=${2:-4}
+hash=${HASH:-1024}
+ids=" ${IDS:-} "
 : "${PEER:?set PEER to the KomoringHeights binary}"
 driver=${PEER_DRIVER:-../shared/tools/peer_kh.py}
 bin=target/release/tsume
@@ -21,10 +25,11 @@ rows=$(mktemp)
 grep -v '^#' problems/edo.sfen | grep 'id=' | awk -v e="$every" '(NR - 1) % e == 0' |
 while IFS= read -r line; do
   id=$(sed 's/.*id=\([^ ]*\).*/\1/' <<<"$line")
+  [ "$ids" = "  " ] || [[ "$ids" == *" $id "* ]] || continue
   sfen=$(sed 's/ moves .*//; s/ #.*//; s/^sfen //' <<<"$line")
-  out=$("$bin" solve --time "$secs" --format json "$sfen" 2>/dev/null || true)
+  out=$("$bin" solve --time "$secs" --hash "$hash" --format json "$sfen" 2>/dev/null || true)
   mine=$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d["verdict"], d.get("length") or "-", d.get("length_exact"), round(d.get("seconds",0),3), sep="\t")' "$out")
-  peer=$(printf '%s\t%s\n' "$sfen" "$id" | python3 "$driver" "$PEER" "$secs" --shortest --hash 256 | cut -f2-4)
+  peer=$(printf '%s\t%s\n' "$sfen" "$id" | python3 "$driver" "$PEER" "$secs" --shortest --hash "$hash" | cut -f2-4)
   printf '%s\t%s\t%s\n' "$id" "$mine" "$peer" | tee -a "$rows"
 done
 python3 - "$rows" "$secs" <<'PY'
