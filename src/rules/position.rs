@@ -337,6 +337,17 @@ impl Position {
         }
     }
 
+    /// The kind of the piece move `m` would capture (`None` for a drop or
+    /// a move onto an empty square).
+    #[inline(always)]
+    pub fn capture_kind(&self, m: Move) -> Option<PieceKind> {
+        if m.is_drop() {
+            None
+        } else {
+            self.piece_on(m.to()).map(|p| p.kind())
+        }
+    }
+
     /// The piece captured by the last move, if any.
     #[inline(always)]
     pub fn captured_piece(&self) -> Option<Piece> {

@@ -116,11 +116,7 @@ pub(crate) fn push_children(
     for &m in &moves {
         let (bk, _) = pos.keys_after(m);
         tt.prefetch(bk);
-        let captured = if m.is_drop() {
-            None
-        } else {
-            pos.piece_on(m.to()).map(|p| p.kind())
-        };
+        let captured = pos.capture_kind(m);
         stack.push(Child {
             m,
             board_key: bk,

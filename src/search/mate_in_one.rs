@@ -1,11 +1,11 @@
 //! Leaf knowledge: "mate in one?" (1手詰) answered on the spot at an
-//! attacker node with one ply left, without a search node or a table entry
-//! of its own. This is the fixed-depth search at the frontier of df-pn
+//! attacker node with one ply left, without a search node of its own (the
+//! search keeps a mate in its table, not "no mate in one"). This is the fixed-depth search at the frontier of df-pn
 //! (T. Kaneko, T. Tanaka, K. Yamaguchi, S. Kawai, "Df-pn with fixed-depth
 //! search at frontier nodes", *Game Programming Workshop* 2005), at its
 //! smallest depth: in a bounded search ("mate within N?") the nodes one
-//! ply from the bound are the most numerous, and each would otherwise
-//! cost an expansion and a table entry that no later search reads.
+//! ply from the bound are many, and each would otherwise cost an
+//! expansion and a table entry that no later search reads.
 
 use super::hands;
 use crate::rules::{Hand, MoveList, Position};
@@ -33,11 +33,7 @@ pub(crate) fn mate_in_one(pos: &mut Position, hand: Hand) -> MateInOne {
     }
     let mut clean = true;
     for &m in &checks {
-        let captured = if m.is_drop() {
-            None
-        } else {
-            pos.piece_on(m.to()).map(|p| p.kind())
-        };
+        let captured = pos.capture_kind(m);
         let after = pos.hand_after(m);
         pos.do_move(m);
         let mated = !pos.has_evasion();
