@@ -337,6 +337,40 @@ impl Position {
         }
     }
 
+    /// A copy without history in which one piece of `kind` leaves the hand
+    /// of `from`: into the hand of `to`, or out of play when `to` is
+    /// `None` (the test positions of 無駄合, futile interposition). `None`
+    /// when `from` holds no such piece. Checks are unchanged.
+    pub fn with_hand_piece_taken(
+        &self,
+        from: Color,
+        kind: PieceKind,
+        to: Option<Color>,
+    ) -> Option<Position> {
+        if !self.hands[from].has(kind) {
+            return None;
+        }
+        let mut pos = self.detached();
+        pos.hands[from].remove(kind);
+        pos.st.hand_key = pos.st.hand_key.wrapping_sub(zobrist::hand_piece(from, kind));
+        match to {
+            Some(c) => {
+                pos.hands[c].add(kind);
+                pos.st.hand_key = pos.st.hand_key.wrapping_add(zobrist::hand_piece(c, kind));
+            }
+            None => {
+                let on_board = self.by_kind[kind.index()] | self.by_kind[kind.promote().index()];
+                let held = self.hands[Color::Black].count(kind) + self.hands[Color::White].count(kind);
+                let missing = kind.total_count().saturating_sub(on_board.count() + held);
+                let change = zobrist::missing(kind, missing) ^ zobrist::missing(kind, missing + 1);
+                pos.missing_key ^= change;
+                pos.st.board_key ^= change;
+            }
+        }
+        pos.st.captured = None;
+        Some(pos)
+    }
+
     /// The kind of the piece move `m` would capture (`None` for a drop or
     /// a move onto an empty square).
     #[inline(always)]
@@ -619,5 +653,29 @@ mod tests {
         d.do_move(list[0]);
         d.undo_move(list[0]);
         assert_eq!((to_sfen(&d), d.key()), (to_sfen(&pos), pos.key()));
+    }
+
+    #[test]
+    fn a_hand_piece_taken_gives_the_keys_of_the_position_built_from_scratch() {
+        use crate::rules::{Color, PieceKind, Position};
+        let pos = parse_position("4k4/9/4P4/9/9/9/9/9/4K4 w 2G2Pr 1").unwrap();
+        for kind in [PieceKind::Gold, PieceKind::Pawn, PieceKind::Rook, PieceKind::Silver] {
+            for to in [None, Some(Color::White)] {
+                let Some(t) = pos.with_hand_piece_taken(Color::Black, kind, to) else {
+                    assert!(!pos.hand(Color::Black).has(kind));
+                    continue;
+                };
+                let mut setup = pos.to_setup();
+                setup.hands[Color::Black].remove(kind);
+                if let Some(c) = to {
+                    setup.hands[c].add(kind);
+                }
+                let fresh = Position::from_setup(&setup).unwrap();
+                assert_eq!(to_sfen(&t), to_sfen(&fresh));
+                assert_eq!((t.board_key(), t.key()), (fresh.board_key(), fresh.key()));
+                assert_eq!(t.board_key(), t.compute_board_key());
+                assert_eq!(t.key(), fresh.key());
+            }
+        }
     }
 }

@@ -169,15 +169,7 @@ pub fn recaptures(after: &Position, sq: Square) -> MoveList {
 /// (`dropped`). `None` when `r` follows no capture.
 pub fn out_of_play(r: &Position, attacker: Color, dropped: bool) -> Option<Position> {
     let kind = r.captured_piece()?.kind().unpromote();
-    let mut setup = r.to_setup();
-    if !setup.hands[attacker].has(kind) {
-        return None;
-    }
-    setup.hands[attacker].remove(kind);
-    if dropped {
-        setup.hands[attacker.flip()].add(kind);
-    }
-    Position::from_setup(&setup).ok()
+    r.with_hand_piece_taken(attacker, kind, dropped.then(|| attacker.flip()))
 }
 
 /// Candidate `d` of `q` against `W` = `w`: futile when some checking
