@@ -144,16 +144,17 @@ impl Position {
     fn compute_missing_key(&self) -> u64 {
         let mut k = 0;
         for kind in PieceKind::HAND {
-            let on_board = self
-                .board
-                .iter()
-                .flatten()
-                .filter(|p| p.kind().unpromote() == kind);
-            let held = self.hands[Color::Black].count(kind) + self.hands[Color::White].count(kind);
-            let present = on_board.count() as u32 + held;
-            k ^= zobrist::missing(kind, kind.total_count().saturating_sub(present));
+            k ^= zobrist::missing(kind, self.missing_count(kind));
         }
         k
+    }
+
+    /// How many pieces of `kind` (promoted or not) are missing from a full
+    /// set: neither on the board nor in a hand.
+    fn missing_count(&self, kind: PieceKind) -> u32 {
+        let on_board = self.by_kind[kind.index()] | self.by_kind[kind.promote().index()];
+        let held = self.hands[Color::Black].count(kind) + self.hands[Color::White].count(kind);
+        kind.total_count().saturating_sub(on_board.count() + held)
     }
 
     /// Board key computed from scratch (pieces, side to move, and the
@@ -352,16 +353,17 @@ impl Position {
         }
         let mut pos = self.detached();
         pos.hands[from].remove(kind);
-        pos.st.hand_key = pos.st.hand_key.wrapping_sub(zobrist::hand_piece(from, kind));
+        pos.st.hand_key = pos
+            .st
+            .hand_key
+            .wrapping_sub(zobrist::hand_piece(from, kind));
         match to {
             Some(c) => {
                 pos.hands[c].add(kind);
                 pos.st.hand_key = pos.st.hand_key.wrapping_add(zobrist::hand_piece(c, kind));
             }
             None => {
-                let on_board = self.by_kind[kind.index()] | self.by_kind[kind.promote().index()];
-                let held = self.hands[Color::Black].count(kind) + self.hands[Color::White].count(kind);
-                let missing = kind.total_count().saturating_sub(on_board.count() + held);
+                let missing = self.missing_count(kind);
                 let change = zobrist::missing(kind, missing) ^ zobrist::missing(kind, missing + 1);
                 pos.missing_key ^= change;
                 pos.st.board_key ^= change;
@@ -659,7 +661,12 @@ mod tests {
     fn a_hand_piece_taken_gives_the_keys_of_the_position_built_from_scratch() {
         use crate::rules::{Color, PieceKind, Position};
         let pos = parse_position("4k4/9/4P4/9/9/9/9/9/4K4 w 2G2Pr 1").unwrap();
-        for kind in [PieceKind::Gold, PieceKind::Pawn, PieceKind::Rook, PieceKind::Silver] {
+        for kind in [
+            PieceKind::Gold,
+            PieceKind::Pawn,
+            PieceKind::Rook,
+            PieceKind::Silver,
+        ] {
             for to in [None, Some(Color::White)] {
                 let Some(t) = pos.with_hand_piece_taken(Color::Black, kind, to) else {
                     assert!(!pos.hand(Color::Black).has(kind));
