@@ -1,7 +1,7 @@
 //! Leaf knowledge: "mate in one?" (1手詰) answered on the spot at an
 //! attacker node with one ply left, without a search node of its own (the
-//! search keeps a mate in its table, not "no mate in one"). This is the fixed-depth search at the frontier of df-pn
-//! (T. Kaneko, T. Tanaka, K. Yamaguchi, S. Kawai, "Df-pn with fixed-depth
+//! search keeps a mate in its table, not "no mate in one"). This is the
+//! fixed-depth search at the frontier of df-pn (T. Kaneko, T. Tanaka, K. Yamaguchi, S. Kawai, "Df-pn with fixed-depth
 //! search at frontier nodes", *Game Programming Workshop* 2005), at its
 //! smallest depth: in a bounded search ("mate within N?") the nodes one
 //! ply from the bound are many, and each would otherwise cost an
