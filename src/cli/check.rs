@@ -24,7 +24,8 @@ pub(super) struct AuditArgs {
     /// is unknown.
     #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = limits::seconds)]
     time: Option<f64>,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (the memory is taken as the table
+    /// fills: a short problem uses little of it).
     #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true, value_parser = limits::table_mib)]
     pub(super) hash: usize,
     /// How futile interpositions (無駄合) count.
