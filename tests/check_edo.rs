@@ -277,3 +277,79 @@ fn the_time_limit_is_a_deadline_for_the_whole_check() {
     assert!(a.limit_hits >= 1);
     assert!(a.seconds < 5.0, "{} s", a.seconds);
 }
+
+/// The rows of `tests/data/clean_cooked.tsv`: the undisputed classics
+/// that are cooked (余詰), each with its alternative and mating line.
+fn clean_cooked() -> Vec<Vec<String>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/clean_cooked.tsv");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').map(str::to_owned).collect())
+        .collect()
+}
+
+/// Every listed cook is a clean classic and a complete mating line from
+/// its position: legal, every attacker move a check, checkmate at the
+/// end, and another move than the main line's.
+#[test]
+fn listed_cooks_of_clean_classics_are_mating_lines() {
+    let rows = clean_cooked();
+    assert_eq!(rows.len(), 12);
+    for r in &rows {
+        let (id, main_move, cook, plies) = (&r[0], &r[3], &r[4], &r[5]);
+        assert!(is_clean(id), "{id}");
+        assert_ne!(main_move, cook, "{id}");
+        let mut pos = tsume::parse_position(&r[7]).unwrap();
+        let attacker = pos.side_to_move();
+        let line = tsume::notation::usi::parse_moves(&pos, &r[8])
+            .unwrap_or_else(|e| panic!("{id}: {e:?}"));
+        assert_eq!(line[0].usi(), *cook, "{id}");
+        assert_eq!(line.len().to_string(), *plies, "{id}");
+        assert!(line.len() % 2 == 1, "{id}");
+        for m in line {
+            let by_attacker = pos.side_to_move() == attacker;
+            pos.do_move(m);
+            assert!(
+                !by_attacker || pos.in_check(),
+                "{id}: {} gives no check",
+                m.usi()
+            );
+        }
+        assert!(pos.is_checkmate(), "{id}: the line does not end in mate");
+    }
+}
+
+/// The audit finds the listed cooks of the clean classics that come
+/// cheaply: the same alternative at the same move.
+#[test]
+fn cooked_clean_classics_are_cooked() {
+    let rows = clean_cooked();
+    for id in [
+        "zukou-036",
+        "zukou-068",
+        "zukou-088",
+        "musou-036",
+        "musou-087",
+    ] {
+        let r = rows.iter().find(|r| r[0] == id).unwrap();
+        let a = check(id, 1_000_000, true);
+        assert_eq!(
+            a.verdict,
+            Soundness::Cooked,
+            "{id}: {}",
+            tsume::report::reason::english(&a.reason)
+        );
+        let ply: usize = r[1].parse().unwrap();
+        assert_eq!(a.moves[ply - 1].usi(), r[3], "{id}");
+        assert!(
+            a.cooks.iter().any(|c| c.ply == ply && c.mv.usi() == r[4]),
+            "{id}: {:?}",
+            a.cooks
+                .iter()
+                .map(|c| (c.ply, c.mv.usi()))
+                .collect::<Vec<_>>()
+        );
+    }
+}
