@@ -61,6 +61,16 @@ fn usi(moves: &[tsume::Move]) -> String {
     moves.iter().map(|m| m.usi()).collect::<Vec<_>>().join(" ")
 }
 
+/// Assert the audit's verdict, showing its reason when it differs.
+fn assert_verdict(what: &str, a: &Audit, verdict: Soundness) {
+    assert_eq!(
+        a.verdict,
+        verdict,
+        "{what}: {}",
+        tsume::report::reason::english(&a.reason)
+    );
+}
+
 /// zukou-066 (recorded 51) and zukou-082 (recorded 21) have shorter mates:
 /// 早詰, cooked.
 #[test]
@@ -70,12 +80,7 @@ fn shorter_mates_than_recorded_are_cooked() {
         // by the limit may be longer than the record (zukou-082: 27 at
         // 500,000; the composer's minimax proves 17 in 578,066)
         let a = check(id, 1_000_000, true);
-        assert_eq!(
-            a.verdict,
-            Soundness::Cooked,
-            "{id}: {}",
-            tsume::report::reason::english(&a.reason)
-        );
+        assert_verdict(id, &a, Soundness::Cooked);
         let st = a.stated.as_ref().unwrap();
         assert_eq!(st.length, Some(recorded));
         assert_eq!(st.outcome, StatedOutcome::EarlyMate, "{id}: {}", st.detail);
@@ -88,12 +93,7 @@ fn shorter_mates_than_recorded_are_cooked() {
 #[test]
 fn musou_031_is_cooked() {
     let a = check_with("musou-031", 2_000_000, true, 256);
-    assert_eq!(
-        a.verdict,
-        Soundness::Cooked,
-        "{}",
-        tsume::report::reason::english(&a.reason)
-    );
+    assert_verdict("musou-031", &a, Soundness::Cooked);
     assert!(a.moves.len() <= 37, "{}", a.moves.len());
     let st = a.stated.as_ref().unwrap();
     assert_eq!(st.outcome, StatedOutcome::EarlyMate, "{}", st.detail);
@@ -335,12 +335,7 @@ fn cooked_clean_classics_are_cooked() {
     ] {
         let r = rows.iter().find(|r| r[0] == id).unwrap();
         let a = check(id, 1_000_000, true);
-        assert_eq!(
-            a.verdict,
-            Soundness::Cooked,
-            "{id}: {}",
-            tsume::report::reason::english(&a.reason)
-        );
+        assert_verdict(id, &a, Soundness::Cooked);
         let ply: usize = r[1].parse().unwrap();
         assert_eq!(a.moves[ply - 1].usi(), r[3], "{id}");
         assert!(
