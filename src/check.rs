@@ -56,17 +56,21 @@
 //! in fewer than `j - i` plies (a shortcut is a cook too). Every other
 //! mating alternative is a **cook** (余詰).
 //!
-//! The test looks at the alternative's best line only: that the attacker
-//! *could* also mate after `c` by some other, non-best route that avoids
-//! the main line does not make `c` a cook — classical practice calls such
-//! alternatives detours too. [`AuditOptions::strict_detours`] adds that
-//! test: then, at every attacker turn of `L` strictly between `c` and the
-//! rejoining position, every other check must either not mate, or enter
-//! `K` (or a position of `L`) at once, or be itself — by the same strict
-//! definition, recursively — rejoining (mates in one beside `L`'s own
-//! mating move are duals of the last move and ignored). The recursion is
+//! `RULES.md` §2 allows only alternatives that transpose or detour back.
+//! When the alternative's best play is not unique, `L` is only one of its
+//! best lines: if another, as short, avoids the main line, `c` is a cook,
+//! whichever of the two the solver happens to read. This is
+//! [`AuditOptions::strict_detours`], on by default: at every attacker turn
+//! of `L` strictly between `c` and the rejoining position, every other
+//! check must either not mate, or mate only in more plies than `L` has
+//! left (not best play after `c`), or enter `K` (or a position of `L`) at
+//! once, or be itself — by the same strict definition, recursively —
+//! rejoining (mates in one beside `L`'s own mating move are duals of the
+//! last move and ignored). The recursion is
 //! bounded ([`AuditOptions::detour_searches`] solves per alternative, depth
 //! 4); past the bound the alternative is *unresolved*, not guessed.
+//! Without it (lenient detours, `--lenient-detours`) only `L` is looked
+//! at.
 //!
 //! Defender moves along `L` are the solver's best defence; a defender who
 //! could steer back into the main line by a worse defence does not turn a
@@ -113,12 +117,21 @@
 //! unless the solver proved its line exact; and, while the solver's line is
 //! not proven exact, only before the attacker move that precedes the main
 //! line's first interposition, which may be a futile one the audit's test
-//! misses), `cooked` (the stated solution is longer than best play: 早詰;
+//! misses, and at or before the first alternative left undecided, which
+//! may be a quicker mate or a longer defence), `cooked` (the stated solution is longer than best play: 早詰;
 //! needs the cross-check and no longer defence found), `unknown` (the main
 //! line is not best play, or was neither cross-checked nor proven exact, or
-//! a cook or leftover lies past such an interposition), `leftover` (駒余り),
+//! a cook or leftover lies past such an interposition or undecided
+//! alternative), `leftover` (駒余り),
 //! `unknown` (an alternative attacker move was not decided within the
 //! limits), `sound`.
+//!
+//! A cook that mates sooner than the main line from its branch shows that
+//! the main line is not the attacker's best play there: nothing past it
+//! counts, and the defender moves before it are judged again against the
+//! shortened line ([`shortcut`]). A solve that proved mate but was cut by a
+//! limit before its line was read gives no length and no line: the audit
+//! treats it as undecided (for the main solve: `unknown`).
 //!
 //! Limits ([`AuditOptions::search`]): the node limit applies to each solve
 //! separately (the audit makes one solve per alternative move, and a few
@@ -128,6 +141,7 @@
 //! every remaining solve.
 
 mod alternatives;
+mod shortcut;
 mod stated;
 pub mod unnecessary;
 mod variations;
@@ -157,8 +171,10 @@ pub struct AuditOptions {
     /// line). On by default.
     pub variations: bool,
     /// Strict detours: also require rule 2 of the detour definition (no
-    /// independent mate at the attacker turns inside the detour). Off by
-    /// default: classical practice calls such alternatives detours.
+    /// independent mate as short as the detour's own at the attacker turns
+    /// inside it). On by default; off, only the line the solver reads
+    /// after the alternative is looked at, and when the alternative has
+    /// several best lines the verdict depends on which one that is.
     pub strict_detours: bool,
     /// Solves allowed for checking that one alternative is a detour (strict
     /// mode).
@@ -187,8 +203,8 @@ impl Default for AuditOptions {
             stated_length: None,
             stated_moves: None,
             variations: true,
-            strict_detours: false,
-            detour_searches: 64,
+            strict_detours: true,
+            detour_searches: 256,
             refutation_searches: 256,
             unnecessary: true,
             first_flaw: false,
@@ -287,7 +303,8 @@ pub enum NoteKind {
     /// 変長: a longer line that ends with pieces left, against a clean one.
     LongerVariation,
     /// The main line is not best play by the audit's own solves: the
-    /// defender lasts longer, escapes, or should prefer a clean line.
+    /// defender lasts longer, escapes, or should prefer a clean line, or
+    /// the attacker mates sooner (a cook shorter than the main line).
     NotBestPlay,
     /// 無駄合: the main line itself holds a futile interposition, so best
     /// play under the convention is shorter than the main line.
@@ -440,6 +457,17 @@ pub enum Reason {
         mv: Move,
         /// The move number of the interposition.
         interposition: usize,
+    },
+    /// A cook past an alternative left undecided (the solver's line is not
+    /// proven exact): an attacker alternative before it may mate sooner, or
+    /// a defence before it last longer, so the cook may lie off best play.
+    CookBeyondUndecided {
+        /// The cook's move number.
+        ply: usize,
+        /// The cook's move.
+        mv: Move,
+        /// The move number of the first undecided alternative.
+        undecided: usize,
     },
     /// A cook, with the main line not cross-checked (variations off).
     CookNotCrossChecked {
@@ -687,7 +715,12 @@ fn audit_from(
         searches: 0,
         limit_hits: 0,
     };
-    match root.verdict {
+    // A mate whose line a limit cut leaves no main line to audit.
+    let verdict = match root.verdict {
+        Verdict::Mate if root.moves.is_empty() => Verdict::Unknown,
+        v => v,
+    };
+    match verdict {
         Verdict::Invalid => {
             out.verdict = Soundness::Invalid;
             out.reason = Reason::Invalid(root.error.clone().unwrap_or_default());
@@ -740,8 +773,15 @@ impl Auditor<'_> {
     /// Keep the solve `r` of `pos` as [`Auditor::solve_at`] would have
     /// made it, unless it was cancelled.
     fn remember(&mut self, pos: &Position, r: SolveResult) -> Solved {
+        // A mate whose line a limit cut (no line) gives no length, no
+        // line to compare with the main line: for the audit it is undecided.
+        let line_cut = r.verdict == Verdict::Mate && r.error.is_some();
         let s = Solved {
-            verdict: r.verdict,
+            verdict: if line_cut {
+                Verdict::Unknown
+            } else {
+                r.verdict
+            },
             moves: r.moves,
             leftover: r.leftover,
             exact: r.length_exact,
@@ -820,6 +860,9 @@ impl Auditor<'_> {
             };
             self.all_variations(out, &positions, until);
         }
+        if self.opts.variations {
+            self.shortcut_cross_check(out, &positions);
+        }
         out.notes.sort_by_key(|n| n.ply);
         if !quick {
             out.stated = self.compare_stated(out, &positions);
@@ -850,7 +893,10 @@ impl Auditor<'_> {
             .min();
         // The main line's length bounds best play from above unless the
         // defender was found to last longer somewhere.
-        let length_bound = !out.notes.iter().any(|n| n.kind == NoteKind::NotBestPlay);
+        let length_bound = !out
+            .notes
+            .iter()
+            .any(|n| n.kind == NoteKind::NotBestPlay && n.side == Side::Defender);
         // Without the defender cross-check only the start is surely on the
         // solution: a later cook, or the main line's length, is trusted
         // only when the solver proved the main line exact.
@@ -872,10 +918,23 @@ impl Auditor<'_> {
             }
             found
         };
+        // Until the solver proves its line exact, an alternative left
+        // undecided before a cook may be a quicker mate or a longer defence:
+        // the cook may then lie off best play.
+        let first_undecided = if out.length_exact {
+            None
+        } else {
+            out.notes
+                .iter()
+                .filter(|n| n.kind == NoteKind::Unresolved)
+                .map(|n| n.ply)
+                .min()
+        };
         let definite = out.cooks.iter().find(|c| {
             first_bad.is_none_or(|b| c.ply <= b)
                 && (checked || c.ply == 1)
                 && first_interposition.is_none_or(|p| c.ply + 1 < p)
+                && (c.ply == 1 || first_undecided.is_none_or(|u| c.ply <= u))
         });
         if let Some(c) = definite {
             out.verdict = Soundness::Cooked;
@@ -909,6 +968,17 @@ impl Auditor<'_> {
                     ply: c.ply,
                     mv: c.mv,
                     interposition: p,
+                };
+                return;
+            }
+        }
+        if let (Some(c), Some(u)) = (out.cooks.first(), first_undecided) {
+            if checked && u < c.ply && first_bad.is_none_or(|b| c.ply <= b) {
+                out.verdict = Soundness::Unknown;
+                out.reason = Reason::CookBeyondUndecided {
+                    ply: c.ply,
+                    mv: c.mv,
+                    undecided: u,
                 };
                 return;
             }
@@ -997,4 +1067,62 @@ pub fn remove_cycles(start: &Position, moves: &[Move]) -> (Vec<Move>, usize) {
         }
     }
     (line, removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::LINE_CUT;
+
+    /// A mate whose line a limit cut (the solver's verdict with no line)
+    /// is undecided for the audit: before, the empty line after a check
+    /// made the check "a cook that mates in 1".
+    #[test]
+    fn a_mate_whose_line_was_cut_is_undecided() {
+        let start = crate::parse_position("8k/9/7G1/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1").unwrap();
+        let check = crate::notation::usi::parse_move(&start, "G*2b").unwrap();
+        let mut after = start.clone();
+        after.do_move(check);
+        let cut = SolveResult {
+            verdict: Verdict::Mate,
+            moves: Vec::new(),
+            length_exact: false,
+            plain_length: None,
+            length_bounds: None,
+            leftover: Hand::EMPTY,
+            nodes: 1,
+            seconds: 0.0,
+            limit_hit: Some(LimitHit::Time),
+            error: Some(LINE_CUT.into()),
+            stats: Default::default(),
+        };
+        let mut solver = Solver::new(16);
+        let opts = AuditOptions::default();
+        let mut a = Auditor {
+            solver: &mut solver,
+            opts: &opts,
+            cache: HashMap::new(),
+            main_keys: HashMap::new(),
+            nodes: 0,
+            searches: 0,
+            limit_hits: 0,
+        };
+        let s = a.remember(&after, cut);
+        assert_eq!(
+            (s.verdict, s.limit),
+            (Verdict::Unknown, Some(LimitHit::Time))
+        );
+        let mut budget = 1;
+        let class = a.classify(&start, check, 3, 0, &mut budget, &[]);
+        assert!(
+            matches!(
+                class,
+                Alt::Unresolved {
+                    limit: Some(LimitHit::Time),
+                    ..
+                }
+            ),
+            "{class:?}"
+        );
+    }
 }

@@ -5,10 +5,11 @@
 //! problems.
 
 use tsume::check::{
-    audit, Audit, AuditOptions, NoteKind, PieceRole, Reason, Side, Soundness, StatedOutcome,
+    audit, audit_solved, Audit, AuditOptions, NoteKind, PieceRole, Reason, Side, Soundness,
+    StatedOutcome,
 };
 use tsume::rules::Position;
-use tsume::search::{Limits, SolveOptions, Solver};
+use tsume::search::{LimitHit, Limits, SolveOptions, Solver, Verdict};
 
 /// Audit `sfen` with a node limit per search, on a thread with a large
 /// stack (the solver recurses deeply).
@@ -229,6 +230,32 @@ fn invalid_position() {
     assert_eq!(a.verdict, Soundness::Invalid);
     assert!(a.error.is_some());
     assert!(matches!(&a.reason, Reason::Invalid(why) if !why.is_empty()));
+}
+
+/// A main solve that proved mate but was stopped by its limit before its
+/// line was read (the solver then gives the verdict with no line and an
+/// error) leaves nothing to audit: `unknown`, with the limit. Before, the
+/// empty line was audited as a sound mate in 0.
+#[test]
+fn a_mate_without_its_line_is_not_audited() {
+    let pos = tsume::parse_position("8k/9/7G1/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1").unwrap();
+    let root = tsume::search::SolveResult {
+        verdict: Verdict::Mate,
+        moves: Vec::new(),
+        length_exact: false,
+        plain_length: None,
+        length_bounds: None,
+        leftover: tsume::rules::Hand::EMPTY,
+        nodes: 1,
+        seconds: 0.0,
+        limit_hit: Some(LimitHit::Nodes),
+        error: Some(tsume::search::LINE_CUT.into()),
+        stats: Default::default(),
+    };
+    let a = audit_solved(&mut Solver::new(16), &pos, &root, &AuditOptions::default());
+    assert_eq!(a.verdict, Soundness::Unknown);
+    assert_eq!(a.reason, Reason::MainSearchStopped(Some(LimitHit::Nodes)));
+    assert!(a.moves.is_empty());
 }
 
 /// No check at all: no mate, with no check to refute.

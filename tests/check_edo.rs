@@ -2,8 +2,10 @@
 //! records CC0-1.0): known flaws are caught, never a wrong verdict, and
 //! undisputed classics keep their recorded main line.
 
-use tsume::check::{audit, Audit, AuditOptions, NoteKind, Soundness, StatedOutcome};
-use tsume::search::{Limits, SolveOptions, Solver};
+use tsume::check::{
+    audit, audit_solved, Audit, AuditOptions, NoteKind, Reason, Side, Soundness, StatedOutcome,
+};
+use tsume::search::{Limits, SolveOptions, SolveResult, Solver, Verdict};
 
 /// `(sfen, recorded line)` of a problem of `tests/data/edo-problems.tsv`.
 fn edo(id: &str) -> (String, String) {
@@ -302,27 +304,35 @@ fn listed_cooks_of_clean_classics_are_mating_lines() {
         assert!(is_clean(id), "{id}");
         assert_ne!(main_move, cook, "{id}");
         let mut pos = tsume::parse_position(&r[7]).unwrap();
-        let attacker = pos.side_to_move();
         let line = tsume::notation::usi::parse_moves(&pos, &r[8])
             .unwrap_or_else(|e| panic!("{id}: {e:?}"));
         assert_eq!(line[0].usi(), *cook, "{id}");
         assert_eq!(line.len().to_string(), *plies, "{id}");
-        assert!(line.len() % 2 == 1, "{id}");
-        for m in line {
-            let by_attacker = pos.side_to_move() == attacker;
-            pos.do_move(m);
-            assert!(
-                !by_attacker || pos.in_check(),
-                "{id}: {} gives no check",
-                m.usi()
-            );
-        }
-        assert!(pos.is_checkmate(), "{id}: the line does not end in mate");
+        assert_mating_line(id, &mut pos, &line);
     }
 }
 
+/// `line` from `pos` (attacker to move) is a complete mating line: odd,
+/// every attacker move a check, checkmate at the end.
+fn assert_mating_line(id: &str, pos: &mut tsume::rules::Position, line: &[tsume::Move]) {
+    let attacker = pos.side_to_move();
+    assert!(line.len() % 2 == 1, "{id}");
+    for &m in line {
+        let by_attacker = pos.side_to_move() == attacker;
+        pos.do_move(m);
+        assert!(
+            !by_attacker || pos.in_check(),
+            "{id}: {} gives no check",
+            m.usi()
+        );
+    }
+    assert!(pos.is_checkmate(), "{id}: the line does not end in mate");
+}
+
 /// The audit finds the listed cooks of the clean classics that come
-/// cheaply: the same alternative at the same move.
+/// cheaply: the same alternative at the same move. musou-069's is found
+/// through strict detours: its alternative has two 11-ply mates, one of
+/// which comes back to the main line.
 #[test]
 fn cooked_clean_classics_are_cooked() {
     let rows = clean_cooked();
@@ -331,6 +341,7 @@ fn cooked_clean_classics_are_cooked() {
         "zukou-068",
         "zukou-088",
         "musou-036",
+        "musou-069",
         "musou-087",
     ] {
         let r = rows.iter().find(|r| r[0] == id).unwrap();
@@ -338,13 +349,88 @@ fn cooked_clean_classics_are_cooked() {
         assert_verdict(id, &a, Soundness::Cooked);
         let ply: usize = r[1].parse().unwrap();
         assert_eq!(a.moves[ply - 1].usi(), r[3], "{id}");
-        assert!(
-            a.cooks.iter().any(|c| c.ply == ply && c.mv.usi() == r[4]),
-            "{id}: {:?}",
-            a.cooks
-                .iter()
-                .map(|c| (c.ply, c.mv.usi()))
-                .collect::<Vec<_>>()
-        );
+        // The first flaw stops the audit at the first cook in move order:
+        // the listed one, or another at the same move, whose line must
+        // mate too (zukou-088: 2c2a, whose 13-ply mates include one that
+        // avoids the main line, before the listed 3c2a+).
+        let cook = &a.cooks[0];
+        assert_eq!(cook.ply, ply, "{id}: {}", cook.mv.usi());
+        if cook.mv.usi() != r[4] {
+            let mut pos = a.start.clone();
+            for &m in &a.moves[..ply - 1] {
+                pos.do_move(m);
+            }
+            assert_mating_line(id, &mut pos, &cook.line);
+        }
     }
+}
+
+/// zukou-016 audited along a mating line that is not best play: the line
+/// (the first proof's at 20,000 nodes, not proven shortest) answers move
+/// 18 with 2b1a where the record plays 2b1c, and after 2b1a the attacker
+/// mates in 3 at move 19 (3d3a+) instead of the line's 5. That cook,
+/// shorter than the main line, shows the line is not the solution: judged
+/// against the line it shortens (4 plies from move 18), the defence 2b1c
+/// lasts 6. Not best play at move 18, so `unknown`, not `cooked`.
+#[test]
+fn a_cook_shorter_than_an_inexact_main_line_is_not_a_cook() {
+    let (sfen, _) = edo("zukou-016");
+    let pos = tsume::parse_position(&sfen).unwrap();
+    let line = "B*2d 1c1d R*1c 1d2d 3b3d 2d1c P*1d 1c2c N*1e 2c2b 3a2a 2b2a \
+                L*2c 2a1a 2c2b+ 1a2b 1d1c+ 2b1a 1c1b 1a1b 3d3b+ 1b1a N*2c";
+    let moves = tsume::notation::usi::parse_moves(&pos, line).unwrap();
+    let mut end = pos.clone();
+    for &m in &moves {
+        end.do_move(m);
+    }
+    let root = SolveResult {
+        verdict: Verdict::Mate,
+        leftover: end.hand(pos.side_to_move()),
+        moves,
+        length_exact: false,
+        plain_length: None,
+        length_bounds: Some((1, 23)),
+        nodes: 0,
+        seconds: 0.0,
+        limit_hit: None,
+        error: None,
+        stats: Default::default(),
+    };
+    let a = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let opts = AuditOptions {
+                search: SolveOptions {
+                    limits: Limits {
+                        nodes: Some(100_000),
+                        ..Limits::default()
+                    },
+                    ..SolveOptions::default()
+                },
+                unnecessary: false,
+                ..AuditOptions::default()
+            };
+            audit_solved(&mut Solver::new(64), &pos, &root, &opts)
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_verdict("zukou-016", &a, Soundness::Unknown);
+    assert_eq!(a.reason, Reason::NotBestPlay { ply: 18 });
+    let not_best = |side: Side| {
+        a.notes
+            .iter()
+            .filter(|n| n.kind == NoteKind::NotBestPlay && n.side == side)
+            .map(|n| (n.ply, n.moves[0].usi(), n.length))
+            .collect::<Vec<_>>()
+    };
+    let attacker = not_best(Side::Attacker);
+    assert_eq!(attacker.len(), 1, "{attacker:?}");
+    assert_eq!(
+        (attacker[0].0, attacker[0].2),
+        (19, Some(3)),
+        "{attacker:?}"
+    );
+    assert!(attacker[0].1.starts_with("3d3a"), "{attacker:?}");
+    assert_eq!(not_best(Side::Defender), [(18, "2b1c".to_owned(), Some(6))]);
 }

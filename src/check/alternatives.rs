@@ -264,8 +264,9 @@ impl Auditor<'_> {
                 }
             }
         }
-        // Rule 2 (strict mode): no other mate that avoids the main line at
-        // the attacker turns strictly inside the detour.
+        // Rule 2 (strict mode): no other mate as short as `line`'s own that
+        // avoids the main line at the attacker turns strictly inside the
+        // detour (a longer one is not the alternative's best play).
         if !self.opts.strict_detours {
             return Alt::Rejoin { line, at, index };
         }
@@ -292,6 +293,7 @@ impl Auditor<'_> {
                     }
                     match self.classify(&q, e, 0, depth + 1, budget, &inner_extra) {
                         Alt::NoMate | Alt::Rejoin { .. } => {}
+                        Alt::Cook { line: sub, .. } if sub.len() > line.len() - s_ply => {}
                         Alt::Cook { line: sub, .. } => {
                             let mut via: Vec<String> =
                                 line[..s_ply].iter().map(|m| m.usi()).collect();

@@ -45,6 +45,12 @@ pub(super) struct AuditArgs {
     /// solution longer than best play), trusting the solver's main line.
     #[arg(long)]
     first_flaw: bool,
+    /// Lenient detours (迂回): an alternative whose best line comes back to
+    /// the main line is a detour even when the attacker could also mate
+    /// after it by another route (by default that is a cook, as the rules
+    /// read).
+    #[arg(long)]
+    lenient_detours: bool,
     /// Do not look for unnecessary pieces (不要駒) and cook stoppers
     /// (余詰防止駒): one more check per piece of a sound problem.
     #[arg(long)]
@@ -91,6 +97,7 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
         variations: !args.no_variations,
         first_flaw: args.first_flaw,
         unnecessary: !args.no_unnecessary,
+        strict_detours: !args.lenient_detours,
         ..AuditOptions::default()
     };
     Ok((problem, opts))

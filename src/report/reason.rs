@@ -44,6 +44,10 @@ pub fn english(r: &Reason) -> String {
             "at move {ply} {} also mates, but the main line's interposition at move {interposition} may be futile (the solver's line is not proven exact): not confirmed",
             mv.usi()
         ),
+        Reason::CookBeyondUndecided { ply, mv, undecided } => format!(
+            "at move {ply} {} also mates, but an alternative at move {undecided} was not decided and the solver's line is not proven exact: not confirmed",
+            mv.usi()
+        ),
         Reason::CookNotCrossChecked { ply, mv } => format!(
             "at move {ply} {} also mates, but the main line was not cross-checked (variations off)",
             mv.usi()
@@ -133,6 +137,10 @@ pub fn japanese(r: &Reason) -> String {
             interposition,
         } => format!(
             "{ply}手目 {} でも詰むが、{interposition}手目の{UNCONFIRMED}",
+            mv.usi()
+        ),
+        Reason::CookBeyondUndecided { ply, mv, undecided } => format!(
+            "{ply}手目 {} でも詰むが、{undecided}手目の別の手が未解決で解図の手順は最短が証明されていないため未確認",
             mv.usi()
         ),
         Reason::CookNotCrossChecked { ply, mv } => format!(

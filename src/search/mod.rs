@@ -35,6 +35,6 @@ pub use dfpn::SearchStats;
 pub use limits::{LimitHit, Limits};
 pub use solve::{
     solve, tsume_problem_error, FutileMode, PhaseStats, SolveOptions, SolveResult, SolveStats,
-    Solver, Verdict,
+    Solver, Verdict, LINE_CUT,
 };
 pub use tt::{TableStats, UNBOUNDED};
