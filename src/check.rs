@@ -129,7 +129,7 @@
 //! A cook that mates sooner than the main line from its branch shows that
 //! the main line is not the attacker's best play there: nothing past it
 //! counts, and the defender moves before it are judged again against the
-//! shortened line ([`shortcut`]). A solve that proved mate but was cut by a
+//! shortened line (see `docs/check.md`). A solve that proved mate but was cut by a
 //! limit before its line was read gives no length and no line: the audit
 //! treats it as undecided (for the main solve: `unknown`).
 //!
