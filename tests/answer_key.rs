@@ -165,6 +165,10 @@ fn printed_lines_are_complete_mating_lines() {
                             continue;
                         }
                         lines += 1;
+                        // a line is given: the "line cut" error must not stay
+                        if let Some(e) = &r.error {
+                            failures.push(format!("{id} ({nodes}): a line and the error {e:?}"));
+                        }
                         let futile_left = futile == FutileMode::Exclude;
                         if let Err(e) = common::check_line(&pos, &r.moves, futile_left) {
                             failures.push(format!("{id} ({nodes}, {futile:?}): {e}"));

@@ -380,6 +380,7 @@ impl Engine {
                     if budget.hit.is_none() && line.complete {
                         result.moves = line.moves;
                         result.length_exact = line.exact;
+                        result.error = None;
                     } else if usize::from(line.plain_upper) < result.moves.len() {
                         // cut short, but a shorter mate was proven: its line,
                         // as far as the table holds it
@@ -396,6 +397,7 @@ impl Engine {
                         result.nodes += reproof_nodes.get() - before;
                         if complete {
                             result.moves = shorter;
+                            result.error = None;
                         }
                     }
                 }
