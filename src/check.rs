@@ -621,6 +621,10 @@ struct Auditor<'a> {
     nodes: u64,
     searches: usize,
     limit_hits: usize,
+    /// Best play mates within this many plies: the moves before the first
+    /// cook shorter than the main line, then the cook, once every defence
+    /// before it was found mated within that ([`Auditor::shortcut_cross_check`]).
+    shortcut_bound: Option<usize>,
 }
 
 /// Audit the problem starting at `start` (attacker to move).
@@ -714,6 +718,7 @@ fn audit_from(
         nodes: 0,
         searches: 0,
         limit_hits: 0,
+        shortcut_bound: None,
     };
     // A mate whose line a limit cut leaves no main line to audit.
     let verdict = match root.verdict {
@@ -956,6 +961,19 @@ impl Auditor<'_> {
                 return;
             }
         }
+        // A cook shorter than the main line, every defence before it mated
+        // within the line it shortens: best play mates within that.
+        let stated = out.stated.as_ref().and_then(|st| st.length);
+        if let (Some(u), Some(st), true) = (self.shortcut_bound, stated, checked) {
+            if u < st {
+                out.verdict = Soundness::Cooked;
+                out.reason = Reason::EarlyMate {
+                    length: u,
+                    stated: st,
+                };
+                return;
+            }
+        }
         if let Some(b) = first_bad {
             out.verdict = Soundness::Unknown;
             out.reason = Reason::NotBestPlay { ply: b };
@@ -1106,6 +1124,7 @@ mod tests {
             nodes: 0,
             searches: 0,
             limit_hits: 0,
+            shortcut_bound: None,
         };
         let s = a.remember(&after, cut);
         assert_eq!(

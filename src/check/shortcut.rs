@@ -12,7 +12,9 @@
 //! best play at `k` ([`NoteKind::NotBestPlay`]), so neither that cook nor
 //! any later one is confirmed. In every case the main line is not best play
 //! past `p`: a [`NoteKind::NotBestPlay`] note on the attacker's side at `p`
-//! keeps later cooks from counting.
+//! keeps later cooks from counting. When no defence before `p` outlasts the
+//! shortened line, best play mates within `p - 1 + L` plies: a stated
+//! length above that is 早詰 (cooked).
 
 use super::{Audit, Auditor, Note, NoteKind, Side};
 use crate::rules::{Move, Position};
@@ -38,8 +40,9 @@ impl Auditor<'_> {
             kind: NoteKind::NotBestPlay,
             ply,
             side: Side::Attacker,
+            // the cook itself is the line; no second branch for it
             moves: vec![mv],
-            length: Some(length),
+            length: None,
             leftover: None,
             tolerated: false,
             rejoin: None,
@@ -49,6 +52,7 @@ impl Auditor<'_> {
                 n + 1 - ply
             ),
         });
+        let mut outlasted = false;
         for k in (2..ply).step_by(2) {
             if self.cancelled() {
                 return;
@@ -56,7 +60,11 @@ impl Auditor<'_> {
             let shortened = ply - k + length;
             if let Some(note) = self.outlasting(&positions[k - 1], out.moves[k - 1], k, shortened) {
                 out.notes.push(note);
+                outlasted = true;
             }
+        }
+        if !outlasted {
+            self.shortcut_bound = Some(ply - 1 + length);
         }
     }
 
