@@ -721,9 +721,10 @@ fn audit_from(
         shortcut_bound: None,
     };
     // A mate whose line a limit cut leaves no main line to audit.
-    let verdict = match root.verdict {
-        Verdict::Mate if root.moves.is_empty() => Verdict::Unknown,
-        v => v,
+    let verdict = if root.line_cut() {
+        Verdict::Unknown
+    } else {
+        root.verdict
     };
     match verdict {
         Verdict::Invalid => {
@@ -778,11 +779,10 @@ impl Auditor<'_> {
     /// Keep the solve `r` of `pos` as [`Auditor::solve_at`] would have
     /// made it, unless it was cancelled.
     fn remember(&mut self, pos: &Position, r: SolveResult) -> Solved {
-        // A mate whose line a limit cut (no line) gives no length, no
-        // line to compare with the main line: for the audit it is undecided.
-        let line_cut = r.verdict == Verdict::Mate && r.error.is_some();
+        // A mate whose line a limit cut gives no length, no line to
+        // compare with the main line: for the audit it is undecided.
         let s = Solved {
-            verdict: if line_cut {
+            verdict: if r.line_cut() {
                 Verdict::Unknown
             } else {
                 r.verdict

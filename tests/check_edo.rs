@@ -40,23 +40,30 @@ fn check_with(id: &str, nodes: u64, first_flaw: bool, hash_mib: usize) -> Audit 
         .stack_size(256 << 20)
         .spawn(move || {
             let opts = AuditOptions {
-                search: SolveOptions {
-                    limits: Limits {
-                        nodes: Some(nodes),
-                        ..Limits::default()
-                    },
-                    ..SolveOptions::default()
-                },
                 stated_length: Some(stated.len()),
                 stated_moves: Some(stated),
                 first_flaw,
-                ..AuditOptions::default()
+                ..node_limited(nodes)
             };
             audit(&mut Solver::new(hash_mib), &pos, &opts)
         })
         .unwrap()
         .join()
         .unwrap()
+}
+
+/// The default audit with a node limit per search.
+fn node_limited(nodes: u64) -> AuditOptions {
+    AuditOptions {
+        search: SolveOptions {
+            limits: Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            ..SolveOptions::default()
+        },
+        ..AuditOptions::default()
+    }
 }
 
 fn usi(moves: &[tsume::Move]) -> String {
@@ -400,15 +407,8 @@ fn a_cook_shorter_than_an_inexact_main_line_is_not_a_cook() {
         .stack_size(256 << 20)
         .spawn(move || {
             let opts = AuditOptions {
-                search: SolveOptions {
-                    limits: Limits {
-                        nodes: Some(100_000),
-                        ..Limits::default()
-                    },
-                    ..SolveOptions::default()
-                },
                 unnecessary: false,
-                ..AuditOptions::default()
+                ..node_limited(100_000)
             };
             audit_solved(&mut Solver::new(64), &pos, &root, &opts)
         })

@@ -136,6 +136,12 @@ impl SolveResult {
         (self.verdict == Verdict::Mate).then_some(self.moves.len())
     }
 
+    /// Mate proven, but a limit cut the search before its line was read:
+    /// no line and no length ([`LINE_CUT`]).
+    pub fn line_cut(&self) -> bool {
+        self.verdict == Verdict::Mate && self.error.as_deref() == Some(LINE_CUT)
+    }
+
     fn invalid(msg: String) -> SolveResult {
         SolveResult {
             verdict: Verdict::Invalid,
