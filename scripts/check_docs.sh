@@ -29,6 +29,8 @@
 # Matching: '...' alone on an expected line stands for any number of lines;
 # '...' inside a line for any text. Timing figures are normalised on both
 # sides before comparing: `time:`/`time` values, `nps`, JSON `"seconds"`,
+# the node counts of `solve` (JSON `"nodes"`, text `nodes:`: a search on
+# several threads counts a different number each run),
 # the `seconds` column of batch rows, the batch summary's rate, times and
 # job count (the number of cores), its list of the slowest problems (their
 # order follows their times), and in USI sessions `info ... time`, `nps`,
@@ -84,6 +86,8 @@ normalise() {
         -e 's/nps: [0-9]*/nps: N/g' \
         -e 's/  time [0-9.]*s  nps [0-9]*/  time T  nps N/' \
         -e 's/"seconds":[0-9.e+-]*/"seconds":T/g' \
+        -e 's/"nodes":[0-9]*/"nodes":N/g' \
+        -e 's/^nodes: [0-9]*  time/nodes: N  time/' \
         -e 's/^batch: \([0-9]*\) problems in [0-9.]* s ([0-9.]*\/s), [0-9]* jobs ×/batch: \1 problems in T s (R\/s), J jobs ×/' \
         -e 's/^  time: total [0-9.]* s, median [0-9.]* s per problem$/  time: total T s, median T s per problem/' \
         -e '/^ *[0-9][0-9]*\.[0-9][0-9]* s  [^ ]/d' \

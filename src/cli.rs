@@ -107,6 +107,9 @@ enum Command {
         /// proving it the shortest (the verdict is just as certain).
         #[arg(long)]
         quick: bool,
+        /// Search threads sharing the table (default: all cores).
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = limits::jobs)]
+        threads: Option<usize>,
         /// Print the search's counters: nodes by kind, table use and
         /// garbage collections, repetitions, time by phase.
         #[arg(long)]
@@ -257,6 +260,7 @@ pub fn run() -> i32 {
             hash,
             futile,
             quick,
+            threads,
             stats,
             format,
             problem,
@@ -266,6 +270,7 @@ pub fn run() -> i32 {
             hash,
             futile: futile.into(),
             quick,
+            threads: threads.unwrap_or_else(limits::all_cores),
             stats,
             format,
             problem,

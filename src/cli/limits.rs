@@ -44,6 +44,11 @@ pub(crate) fn jobs(s: &str) -> Result<usize, String> {
     }
 }
 
+/// The default of `--threads`: every core the process may use.
+pub(crate) fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// `--hash MIB`: a table size from 1 MiB to the machine's memory.
 pub(crate) fn table_mib(s: &str) -> Result<usize, String> {
     let n = match s.trim().parse::<u64>() {

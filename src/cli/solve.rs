@@ -12,6 +12,7 @@ pub(super) struct SolveArgs {
     pub hash: usize,
     pub futile: FutileMode,
     pub quick: bool,
+    pub threads: usize,
     pub stats: bool,
     pub format: SolveFormat,
     pub problem: String,
@@ -39,6 +40,7 @@ pub(super) fn run_solve(a: SolveArgs) -> i32 {
         },
         futile: a.futile,
         exact_line: !a.quick,
+        threads: a.threads,
     };
     let start = pos.clone();
     // the solver runs its search on a stack of its own

@@ -313,7 +313,7 @@ mod tests {
     /// (length, proven minimal, lower bound).
     fn composer_length(sfen: &str) -> (u16, bool, u16) {
         let pos = crate::parse_position(sfen).unwrap();
-        let mut tt = TranspositionTable::with_bytes(16 << 20);
+        let tt = TranspositionTable::with_bytes(16 << 20);
         let limits = Limits {
             nodes: Some(5_000_000),
             ..Limits::default()
@@ -321,11 +321,11 @@ mod tests {
         let mut budget = Budget::new(limits);
         let attacker = pos.side_to_move();
         let Outcome::Proven(first) =
-            Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
+            Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
         else {
             panic!("not proven");
         };
-        let mut ls = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10);
+        let mut ls = LineSearch::new(&tt, &mut budget, attacker, 1 << 10);
         let mut c = Composer::new(&mut ls);
         c.exact_length(&pos, first)
     }

@@ -75,7 +75,7 @@ impl SearchStats {
 
 /// A df-pn searcher over one position, sharing a transposition table.
 pub struct Dfpn<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     pos: Position,
     attacker: Color,
     path: Path,
@@ -88,6 +88,67 @@ pub struct Dfpn<'a> {
     budget: &'a mut Budget,
     /// Counters.
     pub stats: SearchStats,
+    /// Which thread of a parallel search this is (0: the main one); the
+    /// others vary their thresholds so as to search elsewhere.
+    variant: u32,
+    /// The threads' paths, when several search ([`Peers`]).
+    peers: Option<&'a Peers>,
+}
+
+/// Where each thread of a parallel search stands: for every ply (up to a
+/// cap) the node it is searching there. A thread that reaches a defender
+/// node where another is already working on one evasion takes another,
+/// so that two threads rarely prove the same subtree (every evasion must
+/// be proven for a mate anyway).
+pub struct Peers {
+    threads: usize,
+    at: Box<[std::sync::atomic::AtomicU64]>,
+}
+
+/// Plies of a path shown to the other threads.
+const PEER_PLIES: usize = 4096;
+
+impl Peers {
+    /// Paths for `threads` threads.
+    pub fn new(threads: usize) -> Peers {
+        Peers {
+            threads,
+            at: (0..threads * PEER_PLIES)
+                .map(|_| std::sync::atomic::AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    /// The bytes the paths take.
+    pub fn bytes(threads: usize) -> usize {
+        threads * PEER_PLIES * 8
+    }
+
+    /// Thread `me` is at node `id` on `ply`.
+    #[inline(always)]
+    fn enter(&self, me: usize, ply: u16, id: u64) {
+        if let Some(a) = self.at.get(me * PEER_PLIES + usize::from(ply)) {
+            a.store(id, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Whether another thread than `me` is at node `id` on `ply`.
+    #[inline(always)]
+    fn taken(&self, me: usize, ply: u16, id: u64) -> bool {
+        let ply = usize::from(ply);
+        ply < PEER_PLIES
+            && (0..self.threads).any(|k| {
+                k != me
+                    && self.at[k * PEER_PLIES + ply].load(std::sync::atomic::Ordering::Relaxed)
+                        == id
+            })
+    }
+}
+
+/// A node's identity for [`Peers`]: its board and the attacker's hand.
+#[inline(always)]
+fn node_id(board_key: u64, hand: Hand) -> u64 {
+    board_key ^ u64::from(hand.0).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// The bound of a child: one ply less (unbounded stays unbounded).
@@ -122,7 +183,7 @@ impl<'a> Dfpn<'a> {
     /// move; the side not to move when searching from an AND node).
     /// `path_capacity` bounds the path-dependent disproofs kept.
     pub fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         pos: Position,
         attacker: Color,
         budget: &'a mut Budget,
@@ -139,7 +200,23 @@ impl<'a> Dfpn<'a> {
             search_start: 0,
             budget,
             stats: SearchStats::default(),
+            variant: 0,
+            peers: None,
         }
+    }
+
+    /// This searcher as thread `me` among `peers`.
+    pub fn with_peers(mut self, peers: &'a Peers) -> Self {
+        self.peers = Some(peers);
+        self
+    }
+
+    /// This searcher as helper `k` (≥ 1) of a parallel search
+    /// ([`super::parallel`]): its thresholds differ from the main
+    /// thread's, so that it goes elsewhere in the tree.
+    pub fn helper(mut self, k: u32) -> Self {
+        self.variant = k;
+        self
     }
 
     /// Search the root: mate within `len` plies (`UNBOUNDED`: any length).
@@ -174,7 +251,18 @@ impl<'a> Dfpn<'a> {
             if self.budget.hit.is_some() {
                 return Outcome::Unknown;
             }
-            self.mid(INF, INF, len, 0, 0);
+            if self.variant == 0 {
+                self.mid(INF, INF, len, 0, 0);
+            } else {
+                // a helper: thresholds grown from the root's numbers by a
+                // factor of its own, so it returns to the root at other
+                // times than its peers and takes another path down
+                let grow = |x: PnDn| {
+                    let f = 3 + u64::from(self.variant);
+                    add(x.saturating_mul(f) / 2, 1)
+                };
+                self.mid(grow(p.pn), grow(p.dn), len, 0, 0);
+            }
         }
     }
 
@@ -293,6 +381,32 @@ impl<'a> Dfpn<'a> {
         }
     }
 
+    /// At a defender node, when another thread is searching the best
+    /// evasion `best`, the unsolved evasion of least disproof number below
+    /// `th_dn` among the others, if any.
+    #[inline]
+    fn elsewhere(
+        &self,
+        base: usize,
+        n: usize,
+        best: usize,
+        ply: u16,
+        th_dn: PnDn,
+    ) -> Option<usize> {
+        let peers = self.peers?;
+        let b = &self.stack[base + best];
+        if !peers.taken(self.variant as usize, ply, node_id(b.board_key, b.hand)) {
+            return None;
+        }
+        (0..n)
+            .filter(|&i| i != best)
+            .filter(|&i| {
+                let c = &self.stack[base + i];
+                c.active && c.pn != 0 && c.dn != 0 && c.dn < th_dn
+            })
+            .min_by_key(|&i| self.stack[base + i].dn)
+    }
+
     /// Whether child `c` settles its parent: a proven check, or an evasion
     /// disproven without relying on a cycle.
     #[inline(always)]
@@ -347,6 +461,9 @@ impl<'a> Dfpn<'a> {
         self.stats.max_ply = self.stats.max_ply.max(ply);
         let bk = self.pos.board_key();
         let ah = self.pos.hand(self.attacker);
+        if let Some(p) = self.peers {
+            p.enter(self.variant as usize, ply, node_id(bk, ah));
+        }
 
         let base = self.stack.len();
         let n = push_children(&self.pos, or_node, ah, path_key, self.tt, &mut self.stack);
@@ -401,12 +518,23 @@ impl<'a> Dfpn<'a> {
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.budget.hit.is_some() {
                 break;
             }
-            let c = self.stack[base + best];
             let second_th = add(second, second / 4 + 1);
+            let mut deflected = false;
+            if !or_node {
+                if let Some(alt) = self.elsewhere(base, n, best, child_ply, th_dn) {
+                    best = alt;
+                    deflected = true;
+                }
+            }
+            let c = self.stack[base + best];
             let (cth_pn, cth_dn) = if or_node {
                 (th_pn.min(second_th), child_threshold(th_dn, dn, c.dn))
-            } else {
+            } else if !deflected {
                 (child_threshold(th_pn, pn, c.pn), th_dn.min(second_th))
+            } else {
+                // another thread is in the best evasion: this one is
+                // searched within the node's own disproof threshold
+                (child_threshold(th_pn, pn, c.pn), th_dn)
             };
             self.pos.do_move(c.m);
             self.mid(cth_pn, cth_dn, child_len, child_ply, c.path_key);
@@ -527,7 +655,7 @@ mod tests {
     use crate::notation::sfen::parse_position;
     use crate::search::limits::Limits;
 
-    fn search(tt: &mut TranspositionTable, sfen: &str, len: u16) -> (Outcome, SearchStats, u64) {
+    fn search(tt: &TranspositionTable, sfen: &str, len: u16) -> (Outcome, SearchStats, u64) {
         let pos = parse_position(sfen).unwrap();
         let mut budget = Budget::new(Limits {
             nodes: Some(1_000_000),
@@ -546,8 +674,8 @@ mod tests {
     #[test]
     fn cycles_closed_inside_the_tree_give_an_ordinary_disproof() {
         let sfen = "8k/9/9/9/9/9/9/9/7R1 b - 1";
-        let mut tt = TranspositionTable::new(4);
-        let (o, stats, _) = search(&mut tt, sfen, UNBOUNDED);
+        let tt = TranspositionTable::new(4);
+        let (o, stats, _) = search(&tt, sfen, UNBOUNDED);
         assert_eq!(o, Outcome::Disproven);
         assert!(stats.cycles > 0, "{stats:?}");
         // nodes below the root whose cycles start above them are kept by path
@@ -555,7 +683,7 @@ mod tests {
         let pos = parse_position(sfen).unwrap();
         let root = tt.probe(pos.board_key(), pos.hand(pos.side_to_move()), UNBOUNDED);
         assert!(root.is_disproven());
-        let (again, _, nodes) = search(&mut tt, sfen, UNBOUNDED);
+        let (again, _, nodes) = search(&tt, sfen, UNBOUNDED);
         assert_eq!((again, nodes), (Outcome::Disproven, 0));
     }
 
@@ -565,14 +693,14 @@ mod tests {
     fn bounds_answer_later_searches() {
         // 図巧 第2番: mate in 21 (proven minimal by the solver's line search)
         let sfen = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
-        let mut tt = TranspositionTable::new(16);
-        let (o, _, _) = search(&mut tt, sfen, 19);
+        let tt = TranspositionTable::new(16);
+        let (o, _, _) = search(&tt, sfen, 19);
         assert_eq!(o, Outcome::Disproven);
-        let (o, _, nodes) = search(&mut tt, sfen, 17);
+        let (o, _, nodes) = search(&tt, sfen, 17);
         assert_eq!((o, nodes), (Outcome::Disproven, 0));
-        let (o, _, _) = search(&mut tt, sfen, 21);
+        let (o, _, _) = search(&tt, sfen, 21);
         assert_eq!(o, Outcome::Proven(21));
-        let (o, _, _) = search(&mut tt, sfen, UNBOUNDED);
+        let (o, _, _) = search(&tt, sfen, UNBOUNDED);
         assert!(matches!(o, Outcome::Proven(l) if l >= 21), "{o:?}");
         let pos = parse_position(sfen).unwrap();
         let (lo, hi) = tt.length_bounds(pos.board_key(), pos.hand(pos.side_to_move()));
@@ -586,15 +714,15 @@ mod tests {
     #[test]
     fn disproofs_record_whether_the_defence_interposes() {
         use crate::search::tt::{disproof_covers, NO_DISPROOF};
-        let mut tt = TranspositionTable::new(4);
+        let tt = TranspositionTable::new(4);
         let free = "4k4/9/9/9/9/9/9/9/3R5 b - 1";
-        assert_eq!(search(&mut tt, free, 3).0, Outcome::Disproven);
+        assert_eq!(search(&tt, free, 3).0, Outcome::Disproven);
         let pos = parse_position(free).unwrap();
         let p = tt.probe(pos.board_key(), pos.hand(Color::Black), 3);
         assert!(p.is_disproven() && disproof_covers(p.clean, 3), "{p:?}");
 
         let boxed = "7sk/7g1/9/9/9/9/9/9/9 b Lp 1";
-        assert_eq!(search(&mut tt, boxed, 1).0, Outcome::Disproven);
+        assert_eq!(search(&tt, boxed, 1).0, Outcome::Disproven);
         let pos = parse_position(boxed).unwrap();
         let p = tt.probe(pos.board_key(), pos.hand(Color::Black), 1);
         assert!(p.is_disproven() && p.clean == NO_DISPROOF, "{p:?}");

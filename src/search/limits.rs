@@ -58,6 +58,12 @@ pub struct Budget {
     spent: u64,
     /// The limit that was hit, once one was.
     pub hit: Option<LimitHit>,
+    /// Set when another thread of the same search finished it: the search
+    /// stops as if cancelled, and the caller takes the other's answer.
+    finished_elsewhere: Option<Arc<AtomicBool>>,
+    /// The nodes of every thread of the running search, when several run
+    /// it: the node limit holds for all of them together.
+    pool: Option<Arc<AtomicU64>>,
 }
 
 impl Budget {
@@ -68,6 +74,8 @@ impl Budget {
             start: Instant::now(),
             spent: 0,
             hit: None,
+            finished_elsewhere: None,
+            pool: None,
         }
     }
 
@@ -100,10 +108,55 @@ impl Budget {
             start: self.start,
             spent: 0,
             hit: None,
+            finished_elsewhere: None,
+            pool: None,
         };
         let left = self.limits.nodes.map(|n| n.saturating_sub(self.spent));
         b.limits.nodes = Some(left.map_or(nodes, |n| n.min(nodes)));
         b
+    }
+
+    /// The budget of a helper thread of a search run on this one: the same
+    /// clock and limits, stopped by `stop` (set when the search is over)
+    /// instead of the caller's cancellation flag, which the main thread
+    /// watches. The nodes of every thread count in `pool`.
+    pub(crate) fn helper(&self, stop: Arc<AtomicBool>, pool: Arc<AtomicU64>) -> Budget {
+        let mut limits = self.limits.clone();
+        limits.cancel = Some(stop);
+        limits.progress = None;
+        Budget {
+            limits,
+            start: self.start,
+            spent: self.spent,
+            hit: None,
+            finished_elsewhere: None,
+            pool: Some(pool),
+        }
+    }
+
+    /// Run a search with helper threads: `finished` is set when one of
+    /// them finishes it first, and the nodes of all count in `pool`.
+    pub(crate) fn join_helpers(&mut self, finished: Arc<AtomicBool>, pool: Arc<AtomicU64>) {
+        self.finished_elsewhere = Some(finished);
+        self.pool = Some(pool);
+    }
+
+    /// The helpers are gone: if one of them finished the search, the stop
+    /// that made this thread give up is no limit hit.
+    pub(crate) fn leave_helpers(&mut self) {
+        if let Some(f) = self.finished_elsewhere.take() {
+            if f.load(Ordering::Acquire) && self.hit == Some(LimitHit::Cancelled) {
+                let cancelled = self
+                    .limits
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(Ordering::Relaxed));
+                if !cancelled {
+                    self.hit = None;
+                }
+            }
+        }
+        self.pool = None;
     }
 
     /// Seconds since the start.
@@ -125,6 +178,18 @@ impl Budget {
             }
         }
         if nodes & 1023 == 0 {
+            if let (Some(pool), Some(n)) = (&self.pool, self.limits.nodes) {
+                if self.spent + pool.fetch_add(1024, Ordering::Relaxed) + 1024 >= n {
+                    self.hit = Some(LimitHit::Nodes);
+                    return true;
+                }
+            }
+            if let Some(f) = &self.finished_elsewhere {
+                if f.load(Ordering::Relaxed) {
+                    self.hit = Some(LimitHit::Cancelled);
+                    return true;
+                }
+            }
             if let Some(p) = &self.limits.progress {
                 p.store(self.spent + nodes, Ordering::Relaxed);
             }

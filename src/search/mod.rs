@@ -23,6 +23,7 @@ mod hands;
 mod initial;
 mod limits;
 mod mate_in_one;
+mod parallel;
 mod pndn;
 mod pv;
 mod repetition;

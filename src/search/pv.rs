@@ -20,7 +20,7 @@ pub const LINE_CUT: &str = "mate proven, but a limit was hit before its line was
 /// complete (it ends in mate); it is not when a limit cut the re-proofs.
 /// The nodes of the re-proofs are added to `nodes`.
 pub(crate) fn read_line(
-    tt: &mut TranspositionTable,
+    tt: &TranspositionTable,
     root: &Position,
     attacker: Color,
     upper: u16,
@@ -32,7 +32,7 @@ pub(crate) fn read_line(
     let mut line = Vec::new();
     let mut seen = hashbrown::HashSet::new();
     let mut v = upper;
-    let reprove = |tt: &mut TranspositionTable, p: &Position, budget: &mut Budget, within| {
+    let reprove = |tt: &TranspositionTable, p: &Position, budget: &mut Budget, within| {
         let mut df = Dfpn::new(tt, p.detached(), attacker, budget, path_capacity);
         let proven = matches!(df.search(within), Outcome::Proven(_));
         nodes.set(nodes.get() + df.nodes);
@@ -127,7 +127,7 @@ mod tests {
 
     /// The line of `pos` within `upper`, read by its side to move.
     fn line_of(
-        tt: &mut TranspositionTable,
+        tt: &TranspositionTable,
         pos: &Position,
         upper: u16,
         budget: &mut Budget,
@@ -138,20 +138,20 @@ mod tests {
 
     fn proven_table(sfen: &str, mib: usize) -> (TranspositionTable, Position) {
         let pos = parse_position(sfen).unwrap();
-        let mut tt = TranspositionTable::new(mib);
+        let tt = TranspositionTable::new(mib);
         let mut budget = Budget::new(Limits::default());
         let attacker = pos.side_to_move();
-        let mut df = Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10);
+        let mut df = Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10);
         assert!(matches!(df.search(UNBOUNDED), Outcome::Proven(_)));
         (tt, pos)
     }
 
     #[test]
     fn the_line_of_a_proof_ends_in_mate() {
-        let (mut tt, pos) = proven_table("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", 1);
+        let (tt, pos) = proven_table("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", 1);
         let mut budget = Budget::new(Limits::default());
         let nodes = std::cell::Cell::new(0);
-        let (line, complete) = line_of(&mut tt, &pos, UNBOUNDED, &mut budget, &nodes);
+        let (line, complete) = line_of(&tt, &pos, UNBOUNDED, &mut budget, &nodes);
         assert!(complete);
         let usi: Vec<String> = line.iter().map(|m| m.usi()).collect();
         assert_eq!(usi, ["9f5b+", "4a5b", "S*4b"]);
@@ -166,7 +166,7 @@ mod tests {
         tt.clear();
         let mut budget = Budget::new(Limits::default());
         let nodes = std::cell::Cell::new(0);
-        let (line, complete) = line_of(&mut tt, &pos, UNBOUNDED, &mut budget, &nodes);
+        let (line, complete) = line_of(&tt, &pos, UNBOUNDED, &mut budget, &nodes);
         assert!(complete && line.len() % 2 == 1 && nodes.get() > 0);
         let mut p = pos.clone();
         for &m in &line {
@@ -181,7 +181,7 @@ mod tests {
             nodes: Some(10),
             ..Limits::default()
         });
-        let (_, complete) = line_of(&mut tt, &pos, UNBOUNDED, &mut tight, &nodes);
+        let (_, complete) = line_of(&tt, &pos, UNBOUNDED, &mut tight, &nodes);
         assert!(!complete);
     }
 
@@ -190,13 +190,13 @@ mod tests {
         // 図巧 第5番: the first proof takes 27 plies, a mate within 21 is
         // proven after it; the line read within 21 takes 21
         let sfen = "n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1";
-        let (mut tt, pos) = proven_table(sfen, 16);
+        let (tt, pos) = proven_table(sfen, 16);
         let attacker = pos.side_to_move();
         let mut budget = Budget::new(Limits::default());
-        let mut df = Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10);
+        let mut df = Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10);
         assert_eq!(df.search(21), Outcome::Proven(21));
         let nodes = std::cell::Cell::new(0);
-        let (line, complete) = line_of(&mut tt, &pos, 21, &mut budget, &nodes);
+        let (line, complete) = line_of(&tt, &pos, 21, &mut budget, &nodes);
         assert!(complete);
         assert_eq!(line.len(), 21);
     }

@@ -23,9 +23,10 @@
 //! limit keeps it from being completed, [`MainLine::complete`] is false.
 
 use super::composer::Composer;
-use super::dfpn::{Dfpn, Outcome, SearchStats};
+use super::dfpn::{Outcome, SearchStats};
 use super::futile::{is_candidate, Interpositions, Len};
 use super::limits::{Budget, LimitHit};
+use super::parallel;
 use super::tt::{TranspositionTable, UNBOUNDED};
 use super::FutileMode;
 use crate::rules::{Color, Move, MoveList, Position};
@@ -36,7 +37,7 @@ const TIE_BREAK_MAX: u16 = 41;
 
 /// Bounded searches over one shared table.
 pub struct LineSearch<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     budget: &'a mut Budget,
     attacker: Color,
     path_capacity: usize,
@@ -48,6 +49,8 @@ pub struct LineSearch<'a> {
     pub exact: bool,
     /// Calls of `poll_limits`.
     polls: u32,
+    /// Threads on each search ([`super::parallel`]).
+    threads: usize,
 }
 
 /// The main line and whether its length is proven minimal.
@@ -85,7 +88,7 @@ enum Step {
 impl<'a> LineSearch<'a> {
     /// Searches for `attacker` over `tt` within `budget`.
     pub fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         budget: &'a mut Budget,
         attacker: Color,
         path_capacity: usize,
@@ -99,7 +102,15 @@ impl<'a> LineSearch<'a> {
             stats: SearchStats::default(),
             exact: true,
             polls: 0,
+            threads: 1,
         }
+    }
+
+    /// The same searches, each on `threads` threads once it is not short
+    /// (the table must be shared).
+    pub fn on_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
     }
 
     /// "Mate within `depth` plies?" from `pos` (either side to move).
@@ -113,17 +124,18 @@ impl<'a> LineSearch<'a> {
         if p.is_disproven() {
             return Outcome::Disproven;
         }
-        let mut df = Dfpn::new(
+        let f = parallel::search(
             self.tt,
-            pos.detached(),
+            &pos.detached(),
             self.attacker,
             self.budget,
             self.path_capacity,
+            depth,
+            self.threads,
         );
-        let o = df.search(depth);
-        self.nodes += df.nodes;
-        self.stats.add(&df.stats);
-        o
+        self.nodes += f.nodes;
+        self.stats.add(&f.stats);
+        f.outcome
     }
 
     /// Whether the table proves that `pos` has no mate at all.
@@ -207,17 +219,19 @@ impl<'a> LineSearch<'a> {
         let mut spent = 0;
         while best >= 2 && spent < total && self.budget.hit.is_none() {
             let mut capped = self.budget.capped(nodes.min(total - spent));
-            let mut df = Dfpn::new(
+            let f = parallel::search(
                 self.tt,
-                pos.detached(),
+                &pos.detached(),
                 self.attacker,
                 &mut capped,
                 self.path_capacity,
+                best - 2,
+                self.threads,
             );
-            let o = df.search(best - 2);
-            spent += df.nodes;
-            self.nodes += df.nodes;
-            self.stats.add(&df.stats);
+            let o = f.outcome;
+            spent += f.nodes;
+            self.nodes += f.nodes;
+            self.stats.add(&f.stats);
             self.budget.absorb(&capped);
             if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
                 self.budget.hit_limit(hit);
@@ -563,11 +577,12 @@ mod tests {
     /// first proof's length.
     fn first_proof(sfen: &str) -> (Position, TranspositionTable, u16) {
         let pos = crate::parse_position(sfen).unwrap();
-        let mut tt = TranspositionTable::with_bytes(16 << 20);
+        let tt = TranspositionTable::with_bytes(16 << 20);
         let mut budget = Budget::new(Limits::default());
         let attacker = pos.side_to_move();
         let Outcome::Proven(len) =
-            Dfpn::new(&mut tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
+            super::super::dfpn::Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10)
+                .search(UNBOUNDED)
         else {
             panic!("not proven");
         };
@@ -577,7 +592,7 @@ mod tests {
     /// The main line of `sfen` (proven first without a limit), each of its
     /// searches limited to `nodes`.
     fn line(sfen: &str, nodes: u64, futile: FutileMode) -> (Position, MainLine) {
-        let (pos, mut tt, len) = first_proof(sfen);
+        let (pos, tt, len) = first_proof(sfen);
         let attacker = pos.side_to_move();
         let limits = Limits {
             nodes: Some(nodes),
@@ -585,7 +600,7 @@ mod tests {
         };
         let mut budget = Budget::new(limits);
         let line =
-            LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10).main_line(&pos, len, futile);
+            LineSearch::new(&tt, &mut budget, attacker, 1 << 10).main_line(&pos, len, futile);
         (pos, line)
     }
 
@@ -625,9 +640,9 @@ mod tests {
             let mut node = Interpositions::new(&pos, 0);
             assert!(pos.in_check());
             assert_eq!(ev.is_empty(), futile == FutileMode::Count);
-            let mut tt = TranspositionTable::with_bytes(1 << 20);
+            let tt = TranspositionTable::with_bytes(1 << 20);
             let mut budget = Budget::new(Limits::default());
-            let mut ls = LineSearch::new(&mut tt, &mut budget, Color::Black, 1 << 10);
+            let mut ls = LineSearch::new(&tt, &mut budget, Color::Black, 1 << 10);
             let mut c = Composer::new(&mut ls);
             assert_eq!(node.value(&mut c), Len::Within(0));
         }
@@ -636,12 +651,12 @@ mod tests {
     #[test]
     fn a_cheap_bounded_search_shortens_the_first_proof() {
         // 図巧 第5番: the first proof takes 27 plies, the minimax is 21
-        let (pos, mut tt, first) =
+        let (pos, tt, first) =
             first_proof("n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1");
         assert_eq!(first, 27);
         let attacker = pos.side_to_move();
         let mut budget = Budget::new(Limits::default());
-        let mut ls = LineSearch::new(&mut tt, &mut budget, attacker, 1 << 10);
+        let mut ls = LineSearch::new(&tt, &mut budget, attacker, 1 << 10);
         assert_eq!(ls.shorter_mate(&pos, first, 1 << 20, 0), first);
         assert_eq!(ls.shorter_mate(&pos, first, 1 << 20, 1 << 22), 21);
         assert!(ls.nodes > 0 && budget.hit.is_none());

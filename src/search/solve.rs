@@ -7,8 +7,9 @@
 //! one search to the next), so a caller needs no thread of its own
 //! whatever the length of the problem.
 
-use super::dfpn::{Dfpn, Outcome, SearchStats};
+use super::dfpn::{Outcome, SearchStats};
 use super::limits::{Budget, LimitHit, Limits};
+use super::parallel;
 use super::pv::read_line;
 use super::repetition::BYTES_PER_PATH;
 use super::solution::LineSearch;
@@ -37,6 +38,9 @@ pub struct SolveOptions {
     /// Compute the main line and prove its length minimal (default). When
     /// false, the first proven mating line is returned as found.
     pub exact_line: bool,
+    /// Threads on the search (1: the solver's own only). With more, they
+    /// share the table, which then takes its full size at once.
+    pub threads: usize,
 }
 
 impl Default for SolveOptions {
@@ -45,6 +49,7 @@ impl Default for SolveOptions {
             limits: Limits::default(),
             futile: FutileMode::Exclude,
             exact_line: true,
+            threads: 1,
         }
     }
 }
@@ -305,17 +310,21 @@ impl Engine {
     ) -> SolveResult {
         let mut budget = Budget::new(opts.limits.clone());
         let mut stats = SolveStats::default();
+        if opts.threads > 1 {
+            self.tt.share();
+        }
         let (outcome, nodes) = {
-            let mut df = Dfpn::new(
-                &mut self.tt,
-                pos.clone(),
+            let f = parallel::search(
+                &self.tt,
+                pos,
                 attacker,
                 &mut budget,
                 self.path_capacity,
+                bound,
+                opts.threads,
             );
-            let o = df.search(bound);
-            stats.search.add(&df.stats);
-            (o, df.nodes)
+            stats.search.add(&f.stats);
+            (f.outcome, f.nodes)
         };
         stats.first_proof = PhaseStats {
             nodes,
@@ -344,7 +353,8 @@ impl Engine {
                 // short by a limit.
                 let len = {
                     let mut ls =
-                        LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
+                        LineSearch::new(&self.tt, &mut budget, attacker, self.path_capacity)
+                            .on_threads(opts.threads);
                     let total = (nodes / SHORTEN_SHARE).max(SHORTEN_MIN_NODES);
                     let step = (nodes / SHORTEN_STEP_SHARE).max(SHORTEN_MIN_NODES);
                     let len = ls.shorter_mate(pos, first_len, step, total);
@@ -355,7 +365,7 @@ impl Engine {
                 };
                 let reproof_nodes = std::cell::Cell::new(0);
                 let (first_line, complete) = read_line(
-                    &mut self.tt,
+                    &self.tt,
                     pos,
                     attacker,
                     len,
@@ -375,7 +385,8 @@ impl Engine {
                 result.length_bounds = Some((1, usize::from(len)));
                 if opts.exact_line {
                     let mut ls =
-                        LineSearch::new(&mut self.tt, &mut budget, attacker, self.path_capacity);
+                        LineSearch::new(&self.tt, &mut budget, attacker, self.path_capacity)
+                            .on_threads(opts.threads);
                     let line = ls.main_line(pos, len, opts.futile);
                     result.nodes += ls.nodes;
                     result.stats.search.add(&ls.stats);
@@ -392,7 +403,7 @@ impl Engine {
                         // as far as the table holds it
                         let before = reproof_nodes.get();
                         let (shorter, complete) = read_line(
-                            &mut self.tt,
+                            &self.tt,
                             pos,
                             attacker,
                             line.plain_upper,

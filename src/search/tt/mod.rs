@@ -20,13 +20,22 @@
 //! the buckets are written (the pages mapped) when the table first grows
 //! over them, one sweep each, never during probes. `clear` starts the
 //! next problem small again; the memory already written stays.
+//!
+//! Several search threads may share one table ([`TranspositionTable::share`]):
+//! it is then used at its full size from the start, every entry is read and
+//! written under its own sequence lock ([`slot`]), so a proof is never read
+//! torn, and one thread at a time collects garbage while the others go on.
 
 pub(crate) mod entry;
 mod memory;
+mod slot;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use entry::Entry;
 pub(crate) use entry::{decode_disproof, disproof_covers, encode_disproof, NO_DISPROOF};
 use memory::ZeroedBlock;
+use slot::Slot;
 
 use super::pndn::{PnDn, INF};
 use crate::rules::Hand;
@@ -43,11 +52,11 @@ const START_BUCKETS: usize = 256;
 const SOLVED_BONUS: u32 = 1024;
 
 /// One bucket: the keys on one cache line, then their entries.
-#[derive(Clone, Copy, bytemuck::Zeroable)]
+#[derive(bytemuck::Zeroable)]
 #[repr(C, align(64))]
 struct Bucket {
-    keys: [u64; WAYS],
-    entries: [Entry; WAYS],
+    keys: [AtomicU64; WAYS],
+    entries: [Slot; WAYS],
 }
 
 /// What the table knows about a node, for a query "mate within `len`?".
@@ -116,16 +125,21 @@ pub struct TableStats {
     pub replaced: u64,
 }
 
-const EMPTY_BUCKET: Bucket = Bucket {
-    keys: [0; WAYS],
-    entries: [Entry::new(0, 0); WAYS],
-};
-
 /// The key stored for `key` in generation `gen`: older generations' keys
 /// never match.
 #[inline(always)]
 fn salted(key: u64, gen: u16) -> u64 {
     key ^ (u64::from(gen)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// The table's counters, as atomics (shared by the threads).
+#[derive(Default)]
+struct Counters {
+    used: AtomicU64,
+    peak_used: AtomicU64,
+    gc_runs: AtomicU64,
+    gc_removed: AtomicU64,
+    replaced: AtomicU64,
 }
 
 /// A memory-bounded transposition table.
@@ -134,12 +148,18 @@ pub struct TranspositionTable {
     /// first `mask + 1` buckets.
     buckets: ZeroedBlock<Bucket>,
     /// The buckets in use, minus one (a power of two minus one).
-    mask: usize,
+    mask: AtomicUsize,
     /// The full size in buckets (a power of two).
     full: usize,
     gen: u16,
-    stats: TableStats,
+    /// Whether several threads use the table: full size from the start,
+    /// writers exclude each other.
+    shared: bool,
+    capacity: u64,
+    counters: Counters,
     gc_at: u64,
+    /// Set while one thread collects garbage.
+    collecting: AtomicBool,
 }
 
 impl TranspositionTable {
@@ -154,14 +174,14 @@ impl TranspositionTable {
         let start = n.min(START_BUCKETS);
         TranspositionTable {
             buckets: ZeroedBlock::new(n),
-            mask: start - 1,
+            mask: AtomicUsize::new(start - 1),
             full: n,
             gen: 1,
-            stats: TableStats {
-                capacity,
-                ..TableStats::default()
-            },
+            shared: false,
+            capacity,
+            counters: Counters::default(),
             gc_at: capacity / 10 * 9,
+            collecting: AtomicBool::new(false),
         }
     }
 
@@ -178,33 +198,66 @@ impl TranspositionTable {
 
     /// The counters.
     pub fn stats(&self) -> TableStats {
-        self.stats
+        let c = &self.counters;
+        TableStats {
+            capacity: self.capacity,
+            used: c.used.load(Relaxed),
+            peak_used: c.peak_used.load(Relaxed),
+            gc_runs: c.gc_runs.load(Relaxed),
+            gc_removed: c.gc_removed.load(Relaxed),
+            replaced: c.replaced.load(Relaxed),
+        }
+    }
+
+    /// Make the table ready for several threads at once: grown to its full
+    /// size now (growing moves entries, which only one thread may do), and
+    /// writers exclude each other from then on. It stays so.
+    pub fn share(&mut self) {
+        while self.mask() + 1 < self.full {
+            self.grow();
+        }
+        self.shared = true;
+    }
+
+    /// Whether the table is ready for several threads.
+    pub fn is_shared(&self) -> bool {
+        self.shared
     }
 
     /// Forget everything, in O(1) except once every 65,535 clears, and
-    /// start small again.
+    /// start small again (a shared table stays at its full size).
     pub fn clear(&mut self) {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
-            self.buckets.fill(EMPTY_BUCKET);
+            for b in self.buckets.iter() {
+                for i in 0..WAYS {
+                    b.entries[i]
+                        .hold(&b.keys[i], false)
+                        .set(0, &Entry::new(0, 0));
+                }
+            }
             self.gen = 1;
         }
-        self.mask = self.full.min(START_BUCKETS) - 1;
-        self.stats = TableStats {
-            capacity: self.stats.capacity,
-            ..TableStats::default()
-        };
+        if !self.shared {
+            self.mask = AtomicUsize::new(self.full.min(START_BUCKETS) - 1);
+        }
+        self.counters = Counters::default();
     }
 
     /// Per mille of the table in use.
     #[cfg(test)]
     pub fn hashfull(&self) -> u32 {
-        (self.stats.used * 1000 / self.stats.capacity.max(1)) as u32
+        (self.stats().used * 1000 / self.capacity.max(1)) as u32
+    }
+
+    #[inline(always)]
+    fn mask(&self) -> usize {
+        self.mask.load(Relaxed)
     }
 
     #[inline(always)]
     fn index(&self, key: u64) -> usize {
-        (key as usize ^ (key >> 32) as usize) & self.mask
+        (key as usize ^ (key >> 32) as usize) & self.mask()
     }
 
     /// Whether bucket `bi` is full and `key`'s entry would not share it at
@@ -218,30 +271,35 @@ impl TranspositionTable {
         let full_index = |k: u64| (k as usize ^ (k >> 32) as usize) & (self.full - 1);
         let salt = salted(0, self.gen);
         let home = full_index(key);
-        b.entries.iter().all(|e| e.gen == self.gen)
-            && b.keys.iter().any(|&k| full_index(k ^ salt) != home)
+        b.entries.iter().all(|e| e.gen_hint() == self.gen)
+            && b.keys
+                .iter()
+                .any(|k| full_index(k.load(Relaxed) ^ salt) != home)
     }
 
     /// Double the part in use: bucket `i` splits into `i` and `i + n`.
-    fn grow(&mut self) {
-        let n = self.mask + 1;
-        self.mask = 2 * n - 1;
+    /// One thread only: a table not shared, or one being made so.
+    fn grow(&self) {
+        let n = self.mask() + 1;
+        self.mask.store(2 * n - 1, Relaxed);
         let gen = self.gen;
         let salt = salted(0, gen);
         for bi in 0..n {
             let mut free = 0;
             for i in 0..WAYS {
                 let b = &self.buckets[bi];
-                if b.entries[i].gen != gen || self.index(b.keys[i] ^ salt) == bi {
+                let held = b.entries[i].hold(&b.keys[i], false);
+                let (key, entry) = held.get();
+                if entry.gen != gen || self.index(key ^ salt) == bi {
                     continue;
                 }
-                let (key, entry) = (b.keys[i], b.entries[i]);
-                self.buckets[bi].keys[i] = 0;
-                self.buckets[bi].entries[i].gen = 0;
+                held.set(0, &Entry::new(0, 0));
+                drop(held);
                 // what stands in the new half is from older generations
-                let to = &mut self.buckets[bi + n];
-                to.keys[free] = key;
-                to.entries[free] = entry;
+                let to = &self.buckets[bi + n];
+                to.entries[free]
+                    .hold(&to.keys[free], false)
+                    .set(key, &entry);
                 free += 1;
             }
         }
@@ -266,6 +324,21 @@ impl TranspositionTable {
         let _ = key;
     }
 
+    /// The entries of `key`'s board in this generation, each read whole.
+    #[inline(always)]
+    fn entries_of(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
+        let b = &self.buckets[self.index(key)];
+        let skey = salted(key, self.gen);
+        let gen = self.gen;
+        (0..WAYS).filter_map(move |i| {
+            if b.keys[i].load(Relaxed) != skey {
+                return None;
+            }
+            let (k, e) = b.entries[i].read(&b.keys[i]);
+            (k == skey && e.gen == gen).then_some(e)
+        })
+    }
+
     /// Look up a node for "mate within `len` plies?" (`UNBOUNDED`: any
     /// length): board key and the attacker's hand.
     ///
@@ -276,20 +349,11 @@ impl TranspositionTable {
     /// with more at least as hard to disprove (dn). They are never 0.
     #[inline]
     pub fn probe(&self, key: u64, hand: Hand, len: u16) -> Probe {
-        let b = &self.buckets[self.index(key)];
-        let skey = salted(key, self.gen);
         let mut out = Probe::NEW;
-        let mut proof: Option<&Entry> = None;
-        let mut disproof: Option<&Entry> = None;
+        let mut proof: Option<Entry> = None;
+        let mut disproof: Option<Entry> = None;
         let mut clean = entry::NO_DISPROOF;
-        for (i, &k) in b.keys.iter().enumerate() {
-            if k != skey {
-                continue;
-            }
-            let e = &b.entries[i];
-            if e.gen != self.gen {
-                continue;
-            }
+        for e in self.entries_of(key) {
             let eh = Hand(e.hand);
             let superior = hand.dominates(eh); // we hold at least the entry's hand
             let inferior = eh.dominates(hand);
@@ -352,14 +416,8 @@ impl TranspositionTable {
     #[cfg(test)]
     pub fn length_bounds(&self, key: u64, hand: Hand) -> (Option<u16>, Option<u16>) {
         use entry::{NO_DISPROOF, NO_PROOF};
-        let b = &self.buckets[self.index(key)];
-        let skey = salted(key, self.gen);
         let (mut lo, mut hi) = (None, None);
-        for (i, &k) in b.keys.iter().enumerate() {
-            let e = &b.entries[i];
-            if k != skey || e.gen != self.gen {
-                continue;
-            }
+        for e in self.entries_of(key) {
             let eh = Hand(e.hand);
             if hand.dominates(eh) && e.proven != NO_PROOF {
                 hi = Some(hi.map_or(e.proven, |h: u16| h.min(e.proven)));
@@ -379,150 +437,172 @@ impl TranspositionTable {
     /// material).
     pub fn composer_bounds(&self, key: u64, hand: Hand) -> (Option<u16>, Option<u16>) {
         use entry::{NO_DISPROOF, NO_PROOF};
-        let b = &self.buckets[self.index(key)];
-        let skey = salted(key, self.gen);
-        for (i, &k) in b.keys.iter().enumerate() {
-            let e = &b.entries[i];
-            if k == skey && e.gen == self.gen && e.hand == hand.0 {
-                let over = (e.composer_disproven != NO_DISPROOF)
-                    .then(|| decode_disproof(e.composer_disproven));
-                let within = (e.composer_proven != NO_PROOF).then_some(e.composer_proven);
-                return (over, within);
-            }
+        match self.entries_of(key).find(|e| e.hand == hand.0) {
+            Some(e) => (
+                (e.composer_disproven != NO_DISPROOF)
+                    .then(|| decode_disproof(e.composer_disproven)),
+                (e.composer_proven != NO_PROOF).then_some(e.composer_proven),
+            ),
+            None => (None, None),
         }
-        (None, None)
     }
 
     /// Record a composer's bound of (key, hand): a mate within `len`
     /// (`Ok`), or none within `len` (`Err`).
-    pub fn store_composer(&mut self, key: u64, hand: Hand, bound: Result<u16, u16>) {
-        let (b, i) = self.slot(key, hand);
-        let e = &mut self.buckets[b].entries[i];
-        match bound {
-            Ok(len) => e.composer_proven = e.composer_proven.min(len),
-            Err(len) => e.composer_disproven = e.composer_disproven.max(encode_disproof(len)),
-        }
-        e.amount = e.amount.max(SOLVED_BONUS);
+    pub fn store_composer(&self, key: u64, hand: Hand, bound: Result<u16, u16>) {
+        self.update(key, hand, |e| {
+            match bound {
+                Ok(len) => e.composer_proven = e.composer_proven.min(len),
+                Err(len) => e.composer_disproven = e.composer_disproven.max(encode_disproof(len)),
+            }
+            e.amount = e.amount.max(SOLVED_BONUS);
+        });
     }
 
-    /// The slot of (key, hand), created when missing (possibly replacing
-    /// the entry of least effort in the bucket, or after a collection).
-    fn slot(&mut self, key: u64, hand: Hand) -> (usize, usize) {
-        let bi = self.index(key);
+    /// Change the entry of (key, hand) with `f`, creating it when missing
+    /// (possibly replacing the entry of least effort in its bucket, or
+    /// after a collection). The entry is held while `f` runs, and checked
+    /// to be still the one looked for: another thread may have replaced it
+    /// meanwhile, and then the search for it starts again.
+    fn update(&self, key: u64, hand: Hand, f: impl FnOnce(&mut Entry)) {
         let skey = salted(key, self.gen);
         let gen = self.gen;
-        {
+        loop {
+            let bi = self.index(key);
             let b = &self.buckets[bi];
+            let mine = |k: u64, e: &Entry| k == skey && e.gen == gen && e.hand == hand.0;
+            if let Some(i) = (0..WAYS).find(|&i| {
+                b.keys[i].load(Relaxed) == skey && {
+                    let (k, e) = b.entries[i].read(&b.keys[i]);
+                    mine(k, &e)
+                }
+            }) {
+                let held = b.entries[i].hold(&b.keys[i], self.shared);
+                let (k, mut e) = held.get();
+                if mine(k, &e) {
+                    f(&mut e);
+                    held.set(k, &e);
+                    return;
+                }
+                continue;
+            }
+            let c = &self.counters;
+            if c.used.load(Relaxed) >= self.gc_at {
+                self.collect();
+            }
+            if !self.shared
+                && self.mask() + 1 < self.full
+                && c.used.load(Relaxed) as usize > self.mask()
+                && self.splits(bi, key)
+            {
+                self.grow();
+                continue;
+            }
+            let mut victim = 0;
+            let mut victim_amount = u32::MAX;
+            let mut free = None;
             for i in 0..WAYS {
-                if b.keys[i] == skey && b.entries[i].gen == gen && b.entries[i].hand == hand.0 {
-                    return (bi, i);
+                let slot = &b.entries[i];
+                if slot.gen_hint() != gen {
+                    free = Some(i);
+                    break;
+                }
+                if slot.amount_hint() < victim_amount {
+                    victim_amount = slot.amount_hint();
+                    victim = i;
                 }
             }
-        }
-        if self.stats.used >= self.gc_at {
-            self.collect();
-        }
-        if self.mask + 1 < self.full && self.stats.used as usize > self.mask && self.splits(bi, key)
-        {
-            self.grow();
-            return self.slot(key, hand);
-        }
-        let b = &mut self.buckets[bi];
-        let mut victim = 0;
-        let mut victim_amount = u32::MAX;
-        let mut free = None;
-        for i in 0..WAYS {
-            if b.entries[i].gen != gen {
-                free = Some(i);
-                break;
+            let i = free.unwrap_or(victim);
+            let held = b.entries[i].hold(&b.keys[i], self.shared);
+            let (_, old) = held.get();
+            if old.gen != gen {
+                let used = c.used.fetch_add(1, Relaxed) + 1;
+                c.peak_used.fetch_max(used, Relaxed);
+            } else {
+                c.replaced.fetch_add(1, Relaxed);
             }
-            if b.entries[i].amount < victim_amount {
-                victim_amount = b.entries[i].amount;
-                victim = i;
-            }
+            let mut e = Entry::new(hand.0, gen);
+            f(&mut e);
+            held.set(skey, &e);
+            return;
         }
-        let i = match free {
-            Some(i) => {
-                self.stats.used += 1;
-                self.stats.peak_used = self.stats.peak_used.max(self.stats.used);
-                i
-            }
-            None => {
-                self.stats.replaced += 1;
-                victim
-            }
-        };
-        b.keys[i] = skey;
-        b.entries[i] = Entry::new(hand.0, gen);
-        (bi, i)
     }
 
     /// Garbage collection: remove the entries of least effort, about half
-    /// of those in use, and halve the effort of the rest.
-    fn collect(&mut self) {
+    /// of those in use, and halve the effort of the rest. One thread at a
+    /// time; the others go on meanwhile.
+    fn collect(&self) {
+        if self
+            .collecting
+            .compare_exchange(false, true, Relaxed, Relaxed)
+            .is_err()
+        {
+            return;
+        }
         let gen = self.gen;
         let mut sample: Vec<u32> = Vec::with_capacity(4096);
-        let used = &mut self.buckets[..=self.mask];
+        let used = &self.buckets[..=self.mask()];
         let step = (used.len() / 512).max(1);
         for b in used.iter().step_by(step) {
             for e in &b.entries {
-                if e.gen == gen {
-                    sample.push(e.amount);
+                if e.gen_hint() == gen {
+                    sample.push(e.amount_hint());
                 }
             }
         }
         sample.sort_unstable();
         let threshold = sample.get(sample.len() / 2).copied().unwrap_or(0);
         let mut removed = 0u64;
-        for b in used.iter_mut() {
+        for b in used.iter() {
             for i in 0..WAYS {
-                let e = &mut b.entries[i];
+                if b.entries[i].gen_hint() != gen {
+                    continue;
+                }
+                let held = b.entries[i].hold(&b.keys[i], self.shared);
+                let (k, mut e) = held.get();
                 if e.gen != gen {
                     continue;
                 }
                 if e.amount <= threshold {
-                    e.gen = 0;
-                    b.keys[i] = 0;
+                    held.set(0, &Entry::new(0, 0));
                     removed += 1;
                 } else {
                     e.amount = (e.amount / 2).max(1);
+                    held.set(k, &e);
                 }
             }
         }
-        self.stats.gc_runs += 1;
-        self.stats.gc_removed += removed;
-        self.stats.used = self.stats.used.saturating_sub(removed);
+        let c = &self.counters;
+        c.gc_runs.fetch_add(1, Relaxed);
+        c.gc_removed.fetch_add(removed, Relaxed);
+        // `used` may have moved meanwhile: never below zero
+        let _ = c
+            .used
+            .fetch_update(Relaxed, Relaxed, |u| Some(u.saturating_sub(removed)));
+        self.collecting.store(false, Relaxed);
     }
 
     /// Record the numbers of an unsolved node (board key, attacker hand),
     /// with the effort spent on it.
-    pub fn store_unknown(
-        &mut self,
-        key: u64,
-        hand: Hand,
-        pn: PnDn,
-        dn: PnDn,
-        best: u16,
-        amount: u32,
-    ) {
-        let (b, i) = self.slot(key, hand);
-        let e = &mut self.buckets[b].entries[i];
-        e.pn = pn;
-        e.dn = dn;
-        e.best = best;
-        e.amount = e.amount.max(amount);
+    pub fn store_unknown(&self, key: u64, hand: Hand, pn: PnDn, dn: PnDn, best: u16, amount: u32) {
+        self.update(key, hand, |e| {
+            e.pn = pn;
+            e.dn = dn;
+            e.best = best;
+            e.amount = e.amount.max(amount);
+        });
     }
 
     /// Record a proof: mate within `len` plies for every hand dominating
     /// `proof_hand`.
-    pub fn store_proven(&mut self, key: u64, proof_hand: Hand, len: u16, best: u16, amount: u32) {
-        let (b, i) = self.slot(key, proof_hand);
-        let e = &mut self.buckets[b].entries[i];
-        if !e.proves(len) {
-            e.best = best;
-        }
-        e.set_proven(len);
-        e.amount = e.amount.max(amount.saturating_add(SOLVED_BONUS));
+    pub fn store_proven(&self, key: u64, proof_hand: Hand, len: u16, best: u16, amount: u32) {
+        self.update(key, proof_hand, |e| {
+            if !e.proves(len) {
+                e.best = best;
+            }
+            e.set_proven(len);
+            e.amount = e.amount.max(amount.saturating_add(SOLVED_BONUS));
+        });
     }
 
     /// Record a disproof: no mate within `depth` plies (`UNBOUNDED`: none at
@@ -531,7 +611,7 @@ impl TranspositionTable {
     /// "no mate within" by a defence without interpositions, at most
     /// `depth`.
     pub fn store_disproven(
-        &mut self,
+        &self,
         key: u64,
         disproof_hand: Hand,
         depth: u16,
@@ -539,20 +619,20 @@ impl TranspositionTable {
         best: u16,
         amount: u32,
     ) {
-        let (b, i) = self.slot(key, disproof_hand);
-        let e = &mut self.buckets[b].entries[i];
-        // A disproof can never contradict a proof: keep the table
-        // consistent even if a caller's bound was off.
-        if e.proves(depth) {
-            return;
-        }
-        e.clean = e.clean.max(clean);
-        if disproof_covers(e.disproven, depth) {
-            return;
-        }
-        e.set_disproven(depth);
-        e.best = best;
-        e.amount = e.amount.max(amount.saturating_add(SOLVED_BONUS));
+        self.update(key, disproof_hand, |e| {
+            // A disproof can never contradict a proof: keep the table
+            // consistent even if a caller's bound was off.
+            if e.proves(depth) {
+                return;
+            }
+            e.clean = e.clean.max(clean);
+            if disproof_covers(e.disproven, depth) {
+                return;
+            }
+            e.set_disproven(depth);
+            e.best = best;
+            e.amount = e.amount.max(amount.saturating_add(SOLVED_BONUS));
+        });
     }
 }
 
@@ -581,7 +661,7 @@ mod tests {
 
     #[test]
     fn length_bounds_answer_bounded_queries() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let h = Hand::EMPTY.with(PieceKind::Rook, 1);
         tt.store_unknown(9, h, 7, 3, 0, 10);
         tt.store_proven(9, h, 15, 0, 10);
@@ -599,7 +679,7 @@ mod tests {
 
     #[test]
     fn unsolved_numbers_of_related_hands() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let small = Hand::EMPTY.with(PieceKind::Pawn, 1);
         let big = small.with(PieceKind::Gold, 1);
         tt.store_unknown(5, big, 40, 2, 0, 1);
@@ -632,7 +712,8 @@ mod tests {
         assert!(tt
             .buckets
             .iter()
-            .all(|b| b.keys.iter().all(|&k| k == 0) && b.entries.iter().all(|e| e.gen == 0)));
+            .all(|b| b.keys.iter().all(|k| k.load(Relaxed) == 0)
+                && b.entries.iter().all(|e| e.gen_hint() == 0)));
         assert!(!tt.probe(0, Hand::EMPTY, UNBOUNDED).found);
         assert_eq!(tt.hashfull(), 0);
     }
@@ -640,7 +721,7 @@ mod tests {
     #[test]
     fn the_table_grows_as_it_fills_and_starts_small_again() {
         let mut tt = TranspositionTable::new(16);
-        assert_eq!(tt.mask + 1, START_BUCKETS);
+        assert_eq!(tt.mask() + 1, START_BUCKETS);
         // random keys, as Zobrist keys are (splitmix64)
         let keys: Vec<u64> = (1..=20_000u64)
             .map(|k| {
@@ -660,34 +741,34 @@ mod tests {
         }
         let s = tt.stats();
         assert_eq!((s.used, s.replaced), (20_000, 0));
-        let grown = tt.mask + 1;
+        let grown = tt.mask() + 1;
         assert!(grown > START_BUCKETS && grown < tt.full, "{grown}");
-        assert_eq!(tt.mask + 1, grown);
+        assert_eq!(tt.mask() + 1, grown);
         tt.clear();
-        assert_eq!(tt.mask + 1, START_BUCKETS);
+        assert_eq!(tt.mask() + 1, START_BUCKETS);
         assert!(!tt.probe(keys[0], Hand::EMPTY, UNBOUNDED).found);
         // the next problem grows over memory already written
         for &k in &keys {
             tt.store_unknown(k ^ 1, Hand::EMPTY, 2, 2, 0, 1);
         }
-        assert_eq!(tt.mask + 1, grown);
+        assert_eq!(tt.mask() + 1, grown);
         assert!(keys.iter().all(|&k| tt.probe(k ^ 1, Hand::EMPTY, 0).found));
         assert!(!keys.iter().any(|&k| tt.probe(k, Hand::EMPTY, 0).found));
     }
 
     #[test]
     fn many_hands_of_one_board_do_not_grow_the_table() {
-        let mut tt = TranspositionTable::new(16);
+        let tt = TranspositionTable::new(16);
         for n in 0..18 {
             tt.store_unknown(99, Hand::EMPTY.with(PieceKind::Pawn, n), 1, 1, 0, 1);
         }
-        assert_eq!(tt.mask + 1, START_BUCKETS);
+        assert_eq!(tt.mask() + 1, START_BUCKETS);
         assert_eq!(tt.stats().replaced, 18 - WAYS as u64);
     }
 
     #[test]
     fn bounded_memory_and_collection() {
-        let mut tt = TranspositionTable::with_bytes(64 * 1024);
+        let tt = TranspositionTable::with_bytes(64 * 1024);
         assert!(tt.memory_bytes() <= 64 * 1024);
         assert_eq!(std::mem::size_of::<Entry>(), 40);
         assert_eq!(std::mem::size_of::<Bucket>(), 384);

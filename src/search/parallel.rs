@@ -1,0 +1,209 @@
+//! One search on several threads over one shared table: the simultaneous
+//! df-pn of Kaneko 2010 ("Parallel Depth First Proof Number Search",
+//! AAAI-10) in its simplest, "lazy" form. Every thread runs the same root
+//! query ("mate within `len`?") with a path, a stack and path-dependent
+//! disproofs of its own; they meet only in the transposition table, where
+//! each reads what the others proved. The helpers grow their root
+//! thresholds by factors of their own ([`Dfpn::helper`]), so they come
+//! back to the root at other times and go down other paths than the main
+//! thread.
+//!
+//! Correctness does not depend on the schedule: a thread only stores what
+//! it proved, every entry is read whole ([`super::tt`]'s sequence locks),
+//! and the answer returned is one a thread proved from the root. The
+//! first thread to finish stops the others; the node and time limits hold
+//! for all threads together, and cancelling the main one stops every one.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::dfpn::{Dfpn, Outcome, Peers, SearchStats};
+use super::limits::{Budget, LimitHit};
+use super::repetition::BYTES_PER_PATH;
+use super::stack::SEARCH_STACK_BYTES;
+use super::tt::TranspositionTable;
+use crate::rules::{Color, Position};
+
+/// Nodes a search runs on one thread before the others join it (about
+/// 30 ms): starting them costs about 0.1 ms.
+const ALONE_NODES: u64 = 20_000;
+
+/// What a search on several threads gives back.
+pub struct Finished {
+    /// The answer.
+    pub outcome: Outcome,
+    /// The counters of every thread.
+    pub stats: SearchStats,
+    /// The nodes of every thread.
+    pub nodes: u64,
+}
+
+/// Search "mate within `len` plies?" from `pos` on `threads` threads (1:
+/// on this one only) over `tt`, which must be shared
+/// ([`TranspositionTable::share`]) when `threads` > 1. `path_capacity`
+/// (path-dependent disproofs) is shared out among the threads, less what
+/// their [`Peers`] paths take.
+pub fn search(
+    tt: &TranspositionTable,
+    pos: &Position,
+    attacker: Color,
+    budget: &mut Budget,
+    path_capacity: usize,
+    len: u16,
+    threads: usize,
+) -> Finished {
+    if threads <= 1 || !tt.is_shared() {
+        let mut df = Dfpn::new(tt, pos.clone(), attacker, budget, path_capacity);
+        let outcome = df.search(len);
+        return Finished {
+            outcome,
+            stats: df.stats,
+            nodes: df.nodes,
+        };
+    }
+    // Alone first: most searches of a solve are short, and not worth
+    // starting threads for.
+    let mut alone = budget.capped(ALONE_NODES);
+    let first = {
+        let mut df = Dfpn::new(tt, pos.clone(), attacker, &mut alone, path_capacity);
+        let outcome = df.search(len);
+        Finished {
+            outcome,
+            stats: df.stats,
+            nodes: df.nodes,
+        }
+    };
+    budget.absorb(&alone);
+    if let Some(hit) = alone.hit.filter(|&h| h != LimitHit::Nodes) {
+        budget.hit_limit(hit);
+    }
+    if first.outcome != Outcome::Unknown || budget.hit.is_some() {
+        return first;
+    }
+    let mut rest = together(tt, pos, attacker, budget, path_capacity, len, threads);
+    rest.stats.add(&first.stats);
+    rest.nodes += first.nodes;
+    rest
+}
+
+/// The search on `threads` threads at once.
+fn together(
+    tt: &TranspositionTable,
+    pos: &Position,
+    attacker: Color,
+    budget: &mut Budget,
+    path_capacity: usize,
+    len: u16,
+    threads: usize,
+) -> Finished {
+    // the threads' paths come out of the path-dependent disproofs' share
+    let peers_paths = Peers::bytes(threads).div_ceil(BYTES_PER_PATH);
+    let capacity = (path_capacity.saturating_sub(peers_paths) / threads).max(1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let finished = Arc::new(AtomicBool::new(false));
+    let pool = Arc::new(AtomicU64::new(0));
+    let answer: Mutex<Option<Outcome>> = Mutex::new(None);
+    let peers = Peers::new(threads);
+    let mut helpers_stats = SearchStats::default();
+    let mut helpers_nodes = 0;
+    let (main_outcome, main_stats, main_nodes) = std::thread::scope(|s| {
+        let mut handles = Vec::new();
+        for k in 1..threads {
+            let mut hb = budget.helper(stop.clone(), pool.clone());
+            let (finished, answer, pos, peers) = (&finished, &answer, pos.clone(), &peers);
+            let run = move || {
+                let mut df = Dfpn::new(tt, pos, attacker, &mut hb, capacity)
+                    .helper(k as u32)
+                    .with_peers(peers);
+                let o = df.search(len);
+                if o != Outcome::Unknown {
+                    answer
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(o);
+                    finished.store(true, Ordering::Release);
+                }
+                (df.stats, df.nodes)
+            };
+            let h = std::thread::Builder::new()
+                .name(format!("tsume-helper-{k}"))
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(s, run);
+            // without a thread, the others search alone
+            if let Ok(h) = h {
+                handles.push(h);
+            }
+        }
+        budget.join_helpers(finished.clone(), pool.clone());
+        let mut df = Dfpn::new(tt, pos.clone(), attacker, budget, capacity).with_peers(&peers);
+        let o = df.search(len);
+        let (st, n) = (df.stats, df.nodes);
+        stop.store(true, Ordering::Release);
+        for h in handles {
+            if let Ok((hs, hn)) = h.join() {
+                helpers_stats.add(&hs);
+                helpers_nodes += hn;
+            }
+        }
+        budget.leave_helpers();
+        (o, st, n)
+    });
+    let outcome = match main_outcome {
+        Outcome::Unknown => answer
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .unwrap_or(Outcome::Unknown),
+        o => o,
+    };
+    budget.spend(helpers_nodes);
+    let mut stats = main_stats;
+    stats.add(&helpers_stats);
+    Finished {
+        outcome,
+        stats,
+        nodes: main_nodes + helpers_nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_position;
+    use crate::search::limits::Limits;
+    use crate::search::tt::UNBOUNDED;
+
+    fn both(sfen: &str, threads: usize) -> (Outcome, u64) {
+        let pos = parse_position(sfen).unwrap();
+        let mut tt = TranspositionTable::new(16);
+        tt.share();
+        let mut budget = Budget::new(Limits {
+            nodes: Some(2_000_000),
+            ..Limits::default()
+        });
+        let attacker = pos.side_to_move();
+        let f = search(
+            &tt,
+            &pos,
+            attacker,
+            &mut budget,
+            1 << 12,
+            UNBOUNDED,
+            threads,
+        );
+        (f.outcome, f.nodes)
+    }
+
+    #[test]
+    fn two_threads_prove_what_one_proves() {
+        // 図巧 第1番 and a 3-ply mate; a no-mate (the rook checks forever)
+        for sfen in [
+            "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+            "8k/9/9/9/9/9/9/9/7R1 b - 1",
+        ] {
+            let (one, _) = both(sfen, 1);
+            let (two, _) = both(sfen, 2);
+            assert_eq!(one, two, "{sfen}");
+            assert_ne!(one, Outcome::Unknown, "{sfen}");
+        }
+    }
+}
