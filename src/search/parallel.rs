@@ -39,8 +39,8 @@ pub struct Finished {
 }
 
 /// Search "mate within `len` plies?" from `pos` on `threads` threads (1:
-/// on this one only) over `tt`, which must be shared
-/// ([`TranspositionTable::share`]) when `threads` > 1. `path_capacity`
+/// on this one only) over `tt`, which is shared
+/// ([`TranspositionTable::share`]) when the others join. `path_capacity`
 /// (path-dependent disproofs) is shared out among the threads, less what
 /// their [`Peers`] paths take.
 pub fn search(
@@ -52,7 +52,7 @@ pub fn search(
     len: u16,
     threads: usize,
 ) -> Finished {
-    if threads <= 1 || !tt.is_shared() {
+    if threads <= 1 {
         let mut df = Dfpn::new(tt, pos.clone(), attacker, budget, path_capacity);
         let outcome = df.search(len);
         return Finished {
@@ -80,6 +80,8 @@ pub fn search(
     if first.outcome != Outcome::Unknown || budget.hit.is_some() {
         return first;
     }
+    // the table takes its full size now, while this thread is alone on it
+    tt.share();
     let mut rest = together(tt, pos, attacker, budget, path_capacity, len, threads);
     rest.stats.add(&first.stats);
     rest.nodes += first.nodes;
@@ -172,38 +174,85 @@ mod tests {
     use crate::search::limits::Limits;
     use crate::search::tt::UNBOUNDED;
 
-    fn both(sfen: &str, threads: usize) -> (Outcome, u64) {
+    /// "Mate within `len`?" on `threads` threads from the start.
+    fn run(sfen: &str, len: u16, threads: usize) -> Finished {
         let pos = parse_position(sfen).unwrap();
-        let mut tt = TranspositionTable::new(16);
+        let tt = TranspositionTable::new(16);
         tt.share();
         let mut budget = Budget::new(Limits {
-            nodes: Some(2_000_000),
+            nodes: Some(5_000_000),
             ..Limits::default()
         });
         let attacker = pos.side_to_move();
-        let f = search(
-            &tt,
-            &pos,
-            attacker,
-            &mut budget,
-            1 << 12,
-            UNBOUNDED,
-            threads,
-        );
-        (f.outcome, f.nodes)
+        together(&tt, &pos, attacker, &mut budget, 1 << 14, len, threads)
     }
 
     #[test]
-    fn two_threads_prove_what_one_proves() {
-        // 図巧 第1番 and a 3-ply mate; a no-mate (the rook checks forever)
-        for sfen in [
-            "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
-            "8k/9/9/9/9/9/9/9/7R1 b - 1",
+    fn two_threads_decide_what_one_decides() {
+        // 無双 第84番 (a mate in 29, its first proof takes about 50,000
+        // nodes), the same within 27 (none), and 無双 第88番 (no mate)
+        let musou_084 = "6S2/1+B3pg1+L/9/6SP1/8p/4g+R1n1/7R1/6+p2/4N3k b BP2g2s2n3l13p 1";
+        let musou_088 = "9/9/6Sn1/3+R1g1p1/6P1B/9/5G1Pp/3+B4+p/3Ls1k+r1 b GPg2s3n3l12p 1";
+        for (sfen, len) in [
+            (musou_084, UNBOUNDED),
+            (musou_084, 27),
+            (musou_088, UNBOUNDED),
         ] {
-            let (one, _) = both(sfen, 1);
-            let (two, _) = both(sfen, 2);
-            assert_eq!(one, two, "{sfen}");
-            assert_ne!(one, Outcome::Unknown, "{sfen}");
+            let one = run(sfen, len, 1);
+            let two = run(sfen, len, 2);
+            assert_ne!(one.outcome, Outcome::Unknown, "{sfen} {len}");
+            assert_eq!(
+                matches!(one.outcome, Outcome::Proven(_)),
+                matches!(two.outcome, Outcome::Proven(_)),
+                "{sfen} {len}"
+            );
+            assert_eq!(
+                one.outcome == Outcome::Disproven,
+                two.outcome == Outcome::Disproven
+            );
         }
+    }
+
+    #[test]
+    fn a_short_search_stays_on_one_thread_and_leaves_the_table_unshared() {
+        let pos = parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+        let tt = TranspositionTable::new(16);
+        let mut budget = Budget::new(Limits::default());
+        let f = search(
+            &tt,
+            &pos,
+            pos.side_to_move(),
+            &mut budget,
+            1 << 12,
+            UNBOUNDED,
+            2,
+        );
+        assert_eq!(f.outcome, Outcome::Proven(3));
+        assert!(!tt.is_shared());
+    }
+
+    #[test]
+    fn the_node_limit_holds_for_all_threads_together() {
+        // 無双 第84番 within 30,000 nodes in all: unknown on two threads
+        let pos = parse_position("6S2/1+B3pg1+L/9/6SP1/8p/4g+R1n1/7R1/6+p2/4N3k b BP2g2s2n3l13p 1")
+            .unwrap();
+        let tt = TranspositionTable::new(16);
+        let mut budget = Budget::new(Limits {
+            nodes: Some(30_000),
+            ..Limits::default()
+        });
+        let f = search(
+            &tt,
+            &pos,
+            pos.side_to_move(),
+            &mut budget,
+            1 << 12,
+            UNBOUNDED,
+            2,
+        );
+        assert_eq!(f.outcome, Outcome::Unknown);
+        assert_eq!(budget.hit, Some(LimitHit::Nodes));
+        // each thread stops within 1,024 nodes of the limit
+        assert!(f.nodes < 30_000 + 2 * 1024, "{}", f.nodes);
     }
 }

@@ -310,9 +310,6 @@ impl Engine {
     ) -> SolveResult {
         let mut budget = Budget::new(opts.limits.clone());
         let mut stats = SolveStats::default();
-        if opts.threads > 1 {
-            self.tt.share();
-        }
         let (outcome, nodes) = {
             let f = parallel::search(
                 &self.tt,

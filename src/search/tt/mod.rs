@@ -152,9 +152,9 @@ pub struct TranspositionTable {
     /// The full size in buckets (a power of two).
     full: usize,
     gen: u16,
-    /// Whether several threads use the table: full size from the start,
-    /// writers exclude each other.
-    shared: bool,
+    /// Whether several threads use the table: full size, writers exclude
+    /// each other.
+    shared: AtomicBool,
     capacity: u64,
     counters: Counters,
     gc_at: u64,
@@ -177,7 +177,7 @@ impl TranspositionTable {
             mask: AtomicUsize::new(start - 1),
             full: n,
             gen: 1,
-            shared: false,
+            shared: AtomicBool::new(false),
             capacity,
             counters: Counters::default(),
             gc_at: capacity / 10 * 9,
@@ -211,17 +211,23 @@ impl TranspositionTable {
 
     /// Make the table ready for several threads at once: grown to its full
     /// size now (growing moves entries, which only one thread may do), and
-    /// writers exclude each other from then on. It stays so.
-    pub fn share(&mut self) {
+    /// writers exclude each other from then on. It stays so. Call it while
+    /// one thread only uses the table (the others would miss the entries
+    /// being moved, though never read one torn).
+    pub fn share(&self) {
+        if self.is_shared() {
+            return;
+        }
         while self.mask() + 1 < self.full {
             self.grow();
         }
-        self.shared = true;
+        self.shared.store(true, Relaxed);
     }
 
     /// Whether the table is ready for several threads.
+    #[inline(always)]
     pub fn is_shared(&self) -> bool {
-        self.shared
+        self.shared.load(Relaxed)
     }
 
     /// Forget everything, in O(1) except once every 65,535 clears, and
@@ -238,7 +244,7 @@ impl TranspositionTable {
             }
             self.gen = 1;
         }
-        if !self.shared {
+        if !self.is_shared() {
             self.mask = AtomicUsize::new(self.full.min(START_BUCKETS) - 1);
         }
         self.counters = Counters::default();
@@ -477,7 +483,7 @@ impl TranspositionTable {
                     mine(k, &e)
                 }
             }) {
-                let held = b.entries[i].hold(&b.keys[i], self.shared);
+                let held = b.entries[i].hold(&b.keys[i], self.is_shared());
                 let (k, mut e) = held.get();
                 if mine(k, &e) {
                     f(&mut e);
@@ -490,7 +496,7 @@ impl TranspositionTable {
             if c.used.load(Relaxed) >= self.gc_at {
                 self.collect();
             }
-            if !self.shared
+            if !self.is_shared()
                 && self.mask() + 1 < self.full
                 && c.used.load(Relaxed) as usize > self.mask()
                 && self.splits(bi, key)
@@ -513,7 +519,7 @@ impl TranspositionTable {
                 }
             }
             let i = free.unwrap_or(victim);
-            let held = b.entries[i].hold(&b.keys[i], self.shared);
+            let held = b.entries[i].hold(&b.keys[i], self.is_shared());
             let (_, old) = held.get();
             if old.gen != gen {
                 let used = c.used.fetch_add(1, Relaxed) + 1;
@@ -558,7 +564,7 @@ impl TranspositionTable {
                 if b.entries[i].gen_hint() != gen {
                     continue;
                 }
-                let held = b.entries[i].hold(&b.keys[i], self.shared);
+                let held = b.entries[i].hold(&b.keys[i], self.is_shared());
                 let (k, mut e) = held.get();
                 if e.gen != gen {
                     continue;
