@@ -207,6 +207,8 @@ pub struct BatchOptions {
     pub time: Option<Duration>,
     /// How futile interpositions (無駄合) count.
     pub futile: FutileMode,
+    /// Search threads per problem (each worker's searches; default 1).
+    pub threads: usize,
     /// The audit run after each mate (`--check`); `None`: solve only.
     pub audit: Option<Arc<dyn Audit>>,
     /// Set to stop the run: no new problem starts and running searches
@@ -223,6 +225,7 @@ impl Default for BatchOptions {
             nodes: None,
             time: None,
             futile: FutileMode::Exclude,
+            threads: 1,
             audit: None,
             cancel: None,
         }
@@ -454,6 +457,7 @@ impl Worker {
                     ..Limits::default()
                 },
                 futile: opts.futile,
+                threads: opts.threads,
                 ..SolveOptions::default()
             },
             audit: opts.audit.clone(),

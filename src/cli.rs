@@ -189,6 +189,9 @@ enum Command {
         /// How futile interpositions (無駄合) count.
         #[arg(long, value_enum, default_value = "exclude")]
         futile: FutileArg,
+        /// Search threads per problem (each worker's), sharing its table.
+        #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = limits::jobs)]
+        threads: usize,
         /// Audit each problem, not only solve it: cooks (余詰), leftover
         /// pieces, the stated length, up to the first flaw, then on a sound
         /// problem its unnecessary pieces (`tsume check --first-flaw
@@ -281,6 +284,7 @@ pub fn run() -> i32 {
             nodes,
             time,
             futile,
+            threads,
             check,
             no_unnecessary,
             out,
@@ -296,6 +300,7 @@ pub fn run() -> i32 {
             nodes: limits::node_limit(nodes),
             time: limits::time_limit(Some(time)),
             futile: futile.into(),
+            threads,
             check,
             unnecessary: !no_unnecessary,
             out,

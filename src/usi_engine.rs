@@ -329,6 +329,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                     ..Limits::default()
                 },
                 futile: self.options.futile,
+                threads: self.options.threads.min(options::THREADS_MAX) as usize,
                 ..SolveOptions::default()
             },
             solver,

@@ -26,6 +26,7 @@ pub(super) struct BatchArgs {
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
     pub futile: FutileMode,
+    pub threads: usize,
     pub check: bool,
     pub unnecessary: bool,
     pub out: Option<PathBuf>,
@@ -107,6 +108,7 @@ pub(super) fn run_batch(a: BatchArgs) -> i32 {
         nodes: a.nodes,
         time: a.time,
         futile: a.futile,
+        threads: a.threads,
         audit: a.check.then(|| {
             Arc::new(SoundnessAudit {
                 unnecessary: a.unnecessary,

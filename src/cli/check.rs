@@ -28,6 +28,10 @@ pub(super) struct AuditArgs {
     /// fills: a short problem uses little of it).
     #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true, value_parser = limits::table_mib)]
     pub(super) hash: usize,
+    /// Search threads sharing the table, for each search of the check
+    /// (default: all cores).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = limits::jobs)]
+    threads: Option<usize>,
     /// How futile interpositions (無駄合) count.
     #[arg(long, value_enum, default_value = "exclude")]
     futile: FutileArg,
@@ -90,6 +94,7 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
                 FutileArg::Exclude => FutileMode::Exclude,
                 FutileArg::Count => FutileMode::Count,
             },
+            threads: args.threads.unwrap_or_else(limits::all_cores),
             ..SolveOptions::default()
         },
         stated_length: problem.stated_length.map(|n| n as usize),

@@ -9,7 +9,7 @@
 //! o.set("usi_hash", Some("64")).unwrap();
 //! assert_eq!(o.hash_mib, 64);
 //! o.set("Threads", Some("2")).unwrap();
-//! assert_eq!(o.threads, 2, "stored; the search is single-threaded today");
+//! assert_eq!(o.threads, 2, "each `go mate` searches on two threads");
 //! assert!(o.set("NodesLimit", Some("-1")).is_err(), "refused, the old value kept");
 //! assert_eq!(o.nodes_limit, 0);
 //! ```
@@ -21,8 +21,7 @@ use crate::search::FutileMode;
 /// allocatable before it is built).
 pub const HASH_MAX_MIB: u64 = 1 << 20;
 
-/// Largest `Threads` (the search is single-threaded today: the value is
-/// stored for when a parallel search exists).
+/// Largest `Threads`.
 pub const THREADS_MAX: u64 = 1024;
 
 /// Largest non-zero `NodesLimit` (the largest value a GUI reading spin
@@ -34,8 +33,8 @@ pub const NODES_LIMIT_MAX: u64 = i32::MAX as u64;
 pub struct EngineOptions {
     /// `USI_Hash`: transposition table size in MiB.
     pub hash_mib: u64,
-    /// `Threads`: search threads wanted. Accepted and stored; the search
-    /// is single-threaded today, so it has no effect yet.
+    /// `Threads`: search threads of each `go mate`, sharing the table
+    /// (default 1; a GUI sets it).
     pub threads: u64,
     /// `NodesLimit`: node limit of each `go mate`; 0 = none.
     pub nodes_limit: u64,
