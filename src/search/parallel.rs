@@ -233,9 +233,12 @@ mod tests {
 
     #[test]
     fn the_node_limit_holds_for_all_threads_together() {
-        // 無双 第84番 within 30,000 nodes in all: unknown on two threads
-        let pos = parse_position("6S2/1+B3pg1+L/9/6SP1/8p/4g+R1n1/7R1/6+p2/4N3k b BP2g2s2n3l13p 1")
-            .unwrap();
+        // 無双 第73番 (no mate, millions of nodes to show it) within 30,000
+        // nodes in all: unknown on two threads
+        let pos = parse_position(
+            "+r2S5/4p2+B1/9/6+p+r1/3N1P1S1/2+l6/k1G6/1+p4pG1/1BS3PN1 b G3LPgs2n11p 1",
+        )
+        .unwrap();
         let tt = TranspositionTable::new(16);
         let mut budget = Budget::new(Limits {
             nodes: Some(30_000),
@@ -252,6 +255,7 @@ mod tests {
         );
         assert_eq!(f.outcome, Outcome::Unknown);
         assert_eq!(budget.hit, Some(LimitHit::Nodes));
+        assert!(tt.is_shared(), "the second thread joined");
         // each thread stops within 1,024 nodes of the limit
         assert!(f.nodes < 30_000 + 2 * 1024, "{}", f.nodes);
     }
