@@ -107,7 +107,8 @@ enum Command {
         /// proving it the shortest (the verdict is just as certain).
         #[arg(long)]
         quick: bool,
-        /// Search threads sharing the table (default: all cores).
+        /// Search threads sharing the table [default: all cores; 1 with
+        /// --nodes, which makes a run reproducible].
         #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = limits::jobs)]
         threads: Option<usize>,
         /// Print the search's counters: nodes by kind, table use and
@@ -273,7 +274,7 @@ pub fn run() -> i32 {
             hash,
             futile: futile.into(),
             quick,
-            threads: threads.unwrap_or_else(limits::all_cores),
+            threads: limits::threads(threads, limits::node_limit(nodes)),
             stats,
             format,
             problem,

@@ -29,7 +29,8 @@ pub(super) struct AuditArgs {
     #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true, value_parser = limits::table_mib)]
     pub(super) hash: usize,
     /// Search threads sharing the table, for each search of the check
-    /// (default: all cores).
+    /// [default: all cores; 1 with --nodes, which makes a run
+    /// reproducible].
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = limits::jobs)]
     threads: Option<usize>,
     /// How futile interpositions (無駄合) count.
@@ -94,7 +95,7 @@ pub(super) fn prepare(args: &AuditArgs) -> Result<(Problem, AuditOptions), Strin
                 FutileArg::Exclude => FutileMode::Exclude,
                 FutileArg::Count => FutileMode::Count,
             },
-            threads: args.threads.unwrap_or_else(limits::all_cores),
+            threads: limits::threads(args.threads, limits::node_limit(args.nodes)),
             ..SolveOptions::default()
         },
         stated_length: problem.stated_length.map(|n| n as usize),

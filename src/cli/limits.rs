@@ -44,9 +44,17 @@ pub(crate) fn jobs(s: &str) -> Result<usize, String> {
     }
 }
 
-/// The default of `--threads`: every core the process may use.
-pub(crate) fn all_cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+/// `--threads`, or its default: every core the process may use, except
+/// under a node limit, which is there to make a run reproducible, and
+/// several threads are not (one then, unless `--threads` says more).
+pub(crate) fn threads(given: Option<usize>, nodes: Option<u64>) -> usize {
+    given.unwrap_or_else(|| {
+        if nodes.is_some() {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    })
 }
 
 /// `--hash MIB`: a table size from 1 MiB to the machine's memory.
