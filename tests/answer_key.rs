@@ -16,27 +16,10 @@ use tsume::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
 
 const NODES: u64 = 100_000;
 
-struct Row {
-    id: String,
-    sfen: String,
-    verdict: String,
-    minimax: Option<usize>,
-}
+use common::KeyRow as Row;
 
 fn rows() -> Vec<Row> {
-    let text = include_str!("data/answers.tsv");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Row {
-                id: format!("{}/{}", f[0], f[1]),
-                sfen: f[2].to_string(),
-                verdict: f[3].to_string(),
-                minimax: f[4].parse().ok(),
-            }
-        })
-        .collect()
+    common::answer_key()
 }
 
 #[test]

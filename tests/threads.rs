@@ -12,27 +12,10 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 use tsume::search::{Limits, SolveOptions, Solver, Verdict};
 
-struct Row {
-    id: String,
-    sfen: String,
-    verdict: String,
-    minimax: Option<usize>,
-}
+use common::KeyRow as Row;
 
 fn rows() -> Vec<Row> {
-    include_str!("data/answers.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Row {
-                id: format!("{}/{}", f[0], f[1]),
-                sfen: f[2].to_string(),
-                verdict: f[3].to_string(),
-                minimax: f[4].parse().ok(),
-            }
-        })
-        .collect()
+    common::answer_key()
 }
 
 /// What is wrong with `r` as an answer to `row`, if anything: a verdict

@@ -28,6 +28,17 @@ use crate::rules::{Color, Position};
 /// 30 ms): starting them costs about 0.1 ms.
 const ALONE_NODES: u64 = 20_000;
 
+/// One root query, "mate within `len` plies?" from `pos` for `attacker`,
+/// over `tt`, with room for `path_capacity` path-dependent disproofs.
+#[derive(Clone, Copy)]
+pub struct Query<'q> {
+    pub tt: &'q TranspositionTable,
+    pub pos: &'q Position,
+    pub attacker: Color,
+    pub path_capacity: usize,
+    pub len: u16,
+}
+
 /// What a search on several threads gives back.
 pub struct Finished {
     /// The answer.
@@ -38,41 +49,19 @@ pub struct Finished {
     pub nodes: u64,
 }
 
-/// Search "mate within `len` plies?" from `pos` on `threads` threads (1:
-/// on this one only) over `tt`, which is shared
-/// ([`TranspositionTable::share`]) when the others join. `path_capacity`
-/// (path-dependent disproofs) is shared out among the threads, less what
-/// their [`Peers`] paths take.
-pub fn search(
-    tt: &TranspositionTable,
-    pos: &Position,
-    attacker: Color,
-    budget: &mut Budget,
-    path_capacity: usize,
-    len: u16,
-    threads: usize,
-) -> Finished {
+/// Search the query on `threads` threads (1: on this one only); its table
+/// is shared ([`TranspositionTable::share`]) when the others join, and its
+/// path-dependent disproofs shared out among the threads, less what their
+/// [`Peers`] paths take.
+pub fn search(q: Query, budget: &mut Budget, threads: usize) -> Finished {
     if threads <= 1 {
-        let mut df = Dfpn::new(tt, pos.clone(), attacker, budget, path_capacity);
-        let outcome = df.search(len);
-        return Finished {
-            outcome,
-            stats: df.stats,
-            nodes: df.nodes,
-        };
+        return alone(q, budget);
     }
     // Alone first: most searches of a solve are short, and not worth
     // starting threads for.
-    let mut alone = budget.capped(ALONE_NODES);
-    let first = {
-        let mut df = Dfpn::new(tt, pos.clone(), attacker, &mut alone, path_capacity);
-        let outcome = df.search(len);
-        Finished {
-            outcome,
-            stats: df.stats,
-            nodes: df.nodes,
-        }
-    };
+    let mut capped = budget.capped(ALONE_NODES);
+    let first = alone(q, &mut capped);
+    let alone = capped;
     budget.absorb(&alone);
     if let Some(hit) = alone.hit.filter(|&h| h != LimitHit::Nodes) {
         budget.hit_limit(hit);
@@ -81,23 +70,33 @@ pub fn search(
         return first;
     }
     // the table takes its full size now, while this thread is alone on it
-    tt.share();
-    let mut rest = together(tt, pos, attacker, budget, path_capacity, len, threads);
+    q.tt.share();
+    let mut rest = together(q, budget, threads);
     rest.stats.add(&first.stats);
     rest.nodes += first.nodes;
     rest
 }
 
+/// The search on this thread only.
+fn alone(q: Query, budget: &mut Budget) -> Finished {
+    let mut df = Dfpn::new(q.tt, q.pos.clone(), q.attacker, budget, q.path_capacity);
+    let outcome = df.search(q.len);
+    Finished {
+        outcome,
+        stats: df.stats,
+        nodes: df.nodes,
+    }
+}
+
 /// The search on `threads` threads at once.
-fn together(
-    tt: &TranspositionTable,
-    pos: &Position,
-    attacker: Color,
-    budget: &mut Budget,
-    path_capacity: usize,
-    len: u16,
-    threads: usize,
-) -> Finished {
+fn together(q: Query, budget: &mut Budget, threads: usize) -> Finished {
+    let Query {
+        tt,
+        pos,
+        attacker,
+        path_capacity,
+        len,
+    } = q;
     // the threads' paths come out of the path-dependent disproofs' share
     let peers_paths = Peers::bytes(threads).div_ceil(BYTES_PER_PATH);
     let capacity = (path_capacity.saturating_sub(peers_paths) / threads).max(1);
@@ -174,6 +173,16 @@ mod tests {
     use crate::search::limits::Limits;
     use crate::search::tt::UNBOUNDED;
 
+    fn query<'q>(tt: &'q TranspositionTable, pos: &'q Position, cap: usize, len: u16) -> Query<'q> {
+        Query {
+            tt,
+            pos,
+            attacker: pos.side_to_move(),
+            path_capacity: cap,
+            len,
+        }
+    }
+
     /// "Mate within `len`?" on `threads` threads from the start.
     fn run(sfen: &str, len: u16, threads: usize) -> Finished {
         let pos = parse_position(sfen).unwrap();
@@ -183,8 +192,7 @@ mod tests {
             nodes: Some(5_000_000),
             ..Limits::default()
         });
-        let attacker = pos.side_to_move();
-        together(&tt, &pos, attacker, &mut budget, 1 << 14, len, threads)
+        together(query(&tt, &pos, 1 << 14, len), &mut budget, threads)
     }
 
     #[test]
@@ -218,15 +226,7 @@ mod tests {
         let pos = parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
         let tt = TranspositionTable::new(16);
         let mut budget = Budget::new(Limits::default());
-        let f = search(
-            &tt,
-            &pos,
-            pos.side_to_move(),
-            &mut budget,
-            1 << 12,
-            UNBOUNDED,
-            2,
-        );
+        let f = search(query(&tt, &pos, 1 << 12, UNBOUNDED), &mut budget, 2);
         assert_eq!(f.outcome, Outcome::Proven(3));
         assert!(!tt.is_shared());
     }
@@ -244,15 +244,7 @@ mod tests {
             nodes: Some(30_000),
             ..Limits::default()
         });
-        let f = search(
-            &tt,
-            &pos,
-            pos.side_to_move(),
-            &mut budget,
-            1 << 12,
-            UNBOUNDED,
-            2,
-        );
+        let f = search(query(&tt, &pos, 1 << 12, UNBOUNDED), &mut budget, 2);
         assert_eq!(f.outcome, Outcome::Unknown);
         assert_eq!(budget.hit, Some(LimitHit::Nodes));
         assert!(tt.is_shared(), "the second thread joined");

@@ -113,6 +113,20 @@ impl<'a> LineSearch<'a> {
         self
     }
 
+    /// The query "mate within `len`?" from `pos` on this search's table.
+    fn query<'q>(&self, pos: &'q Position, len: u16) -> parallel::Query<'q>
+    where
+        'a: 'q,
+    {
+        parallel::Query {
+            tt: self.tt,
+            pos,
+            attacker: self.attacker,
+            path_capacity: self.path_capacity,
+            len,
+        }
+    }
+
     /// "Mate within `depth` plies?" from `pos` (either side to move).
     pub fn mate_within(&mut self, pos: &Position, depth: u16) -> Outcome {
         let p = self
@@ -125,12 +139,8 @@ impl<'a> LineSearch<'a> {
             return Outcome::Disproven;
         }
         let f = parallel::search(
-            self.tt,
-            &pos.detached(),
-            self.attacker,
+            self.query(&pos.detached(), depth),
             self.budget,
-            self.path_capacity,
-            depth,
             self.threads,
         );
         self.nodes += f.nodes;
@@ -220,12 +230,8 @@ impl<'a> LineSearch<'a> {
         while best >= 2 && spent < total && self.budget.hit.is_none() {
             let mut capped = self.budget.capped(nodes.min(total - spent));
             let f = parallel::search(
-                self.tt,
-                &pos.detached(),
-                self.attacker,
+                self.query(&pos.detached(), best - 2),
                 &mut capped,
-                self.path_capacity,
-                best - 2,
                 self.threads,
             );
             let o = f.outcome;

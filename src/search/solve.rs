@@ -311,15 +311,14 @@ impl Engine {
         let mut budget = Budget::new(opts.limits.clone());
         let mut stats = SolveStats::default();
         let (outcome, nodes) = {
-            let f = parallel::search(
-                &self.tt,
+            let query = parallel::Query {
+                tt: &self.tt,
                 pos,
                 attacker,
-                &mut budget,
-                self.path_capacity,
-                bound,
-                opts.threads,
-            );
+                path_capacity: self.path_capacity,
+                len: bound,
+            };
+            let f = parallel::search(query, &mut budget, opts.threads);
             stats.search.add(&f.stats);
             (f.outcome, f.nodes)
         };

@@ -1,4 +1,5 @@
-//! Shared by the integration tests: the replay check of a printed line.
+//! Shared by the integration tests: the replay check of a printed line,
+//! and the rows of the answer key.
 
 use std::collections::HashMap;
 use tsume::rules::{MoveList, Position};
@@ -65,4 +66,34 @@ fn only_futile_left(p: &Position, seen: &mut HashMap<u64, bool>) -> bool {
     });
     seen.insert(p.key(), a);
     a
+}
+
+/// One row of the answer key (`tests/data/answers.tsv`).
+#[allow(dead_code)]
+pub struct KeyRow {
+    /// `set/id`.
+    pub id: String,
+    pub sfen: String,
+    /// `mate`, `nomate` or `unresolved`.
+    pub verdict: String,
+    /// The plain-minimax length, for a mate.
+    pub minimax: Option<usize>,
+}
+
+/// The rows of the answer key.
+#[allow(dead_code)]
+pub fn answer_key() -> Vec<KeyRow> {
+    include_str!("../data/answers.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            KeyRow {
+                id: format!("{}/{}", f[0], f[1]),
+                sfen: f[2].to_string(),
+                verdict: f[3].to_string(),
+                minimax: f[4].parse().ok(),
+            }
+        })
+        .collect()
 }
