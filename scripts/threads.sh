@@ -20,7 +20,7 @@ rounds=${1:-3}
 secs=${2:-60}
 bin=target/release/tsume
 [ -x "$bin" ] || cargo build --release --quiet
-ids=${IDS:-"zukou-005 zukou-021 zukou-040 zukou-063 zukou-085 musou-004 musou-012 musou-019 musou-064 musou-084"}
+ids=${IDS:-"zukou-007 zukou-020 zukou-027 zukou-039 zukou-041 zukou-061 zukou-069 zukou-076 zukou-097 zukou-098"}
 
 # run ARGS... : prints "seconds length exact"
 run() {

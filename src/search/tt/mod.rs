@@ -211,15 +211,15 @@ impl TranspositionTable {
 
     /// Make the table ready for several threads at once: grown to its full
     /// size now (growing moves entries, which only one thread may do), and
-    /// writers exclude each other from then on. It stays so. Call it while
+    /// writers exclude each other from then on, until [`Self::clear`]. Call it while
     /// one thread only uses the table (the others would miss the entries
     /// being moved, though never read one torn).
     pub fn share(&self) {
         if self.is_shared() {
             return;
         }
-        while self.mask() + 1 < self.full {
-            self.grow();
+        if self.mask() + 1 < self.full {
+            self.grow_to(self.full);
         }
         self.shared.store(true, Relaxed);
     }
@@ -231,7 +231,7 @@ impl TranspositionTable {
     }
 
     /// Forget everything, in O(1) except once every 65,535 clears, and
-    /// start small again (a shared table stays at its full size).
+    /// start small again, for one thread (see [`Self::share`]).
     pub fn clear(&mut self) {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
@@ -244,9 +244,8 @@ impl TranspositionTable {
             }
             self.gen = 1;
         }
-        if !self.is_shared() {
-            self.mask = AtomicUsize::new(self.full.min(START_BUCKETS) - 1);
-        }
+        self.mask = AtomicUsize::new(self.full.min(START_BUCKETS) - 1);
+        self.shared = AtomicBool::new(false);
         self.counters = Counters::default();
     }
 
@@ -286,27 +285,42 @@ impl TranspositionTable {
     /// Double the part in use: bucket `i` splits into `i` and `i + n`.
     /// One thread only: a table not shared, or one being made so.
     fn grow(&self) {
+        self.grow_to(2 * (self.mask() + 1));
+    }
+
+    /// Use the first `size` buckets (a power of two, more than now): every
+    /// entry moves to its bucket at that size, `i + j·n` for one in bucket
+    /// `i` of the `n` in use. Those lie beyond the part in use, where only
+    /// older generations stand, and get at most the entries of bucket `i`,
+    /// so they have room. Only the buckets that receive an entry are
+    /// written: growing a nearly empty table to its full size is cheap.
+    /// One thread only: a table not shared, or one being made so.
+    fn grow_to(&self, size: usize) {
         let n = self.mask() + 1;
-        self.mask.store(2 * n - 1, Relaxed);
+        self.mask.store(size - 1, Relaxed);
         let gen = self.gen;
         let salt = salted(0, gen);
         for bi in 0..n {
-            let mut free = 0;
             for i in 0..WAYS {
                 let b = &self.buckets[bi];
                 let held = b.entries[i].hold(&b.keys[i], false);
                 let (key, entry) = held.get();
-                if entry.gen != gen || self.index(key ^ salt) == bi {
+                if entry.gen != gen {
+                    continue;
+                }
+                let to_index = self.index(key ^ salt);
+                if to_index == bi {
                     continue;
                 }
                 held.set(0, &Entry::new(0, 0));
                 drop(held);
-                // what stands in the new half is from older generations
-                let to = &self.buckets[bi + n];
+                let to = &self.buckets[to_index];
+                let free = (0..WAYS)
+                    .find(|&j| to.entries[j].gen_hint() != gen)
+                    .expect("room in a bucket beyond the part in use");
                 to.entries[free]
                     .hold(&to.keys[free], false)
                     .set(key, &entry);
-                free += 1;
             }
         }
     }
@@ -647,6 +661,18 @@ mod tests {
     use super::*;
     use crate::rules::PieceKind;
 
+    /// `n` random keys, as Zobrist keys are (splitmix64).
+    fn random_keys(n: u64) -> Vec<u64> {
+        (1..=n)
+            .map(|k| {
+                let z = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect()
+    }
+
     #[test]
     fn superiority() {
         let mut tt = TranspositionTable::new(1);
@@ -728,15 +754,7 @@ mod tests {
     fn the_table_grows_as_it_fills_and_starts_small_again() {
         let mut tt = TranspositionTable::new(16);
         assert_eq!(tt.mask() + 1, START_BUCKETS);
-        // random keys, as Zobrist keys are (splitmix64)
-        let keys: Vec<u64> = (1..=20_000u64)
-            .map(|k| {
-                let z = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^ (z >> 31)
-            })
-            .collect();
+        let keys = random_keys(20_000);
         for (i, &k) in keys.iter().enumerate() {
             tt.store_proven(k, Hand::EMPTY, (i % 50) as u16, 0, 1);
         }
@@ -760,6 +778,28 @@ mod tests {
         assert_eq!(tt.mask() + 1, grown);
         assert!(keys.iter().all(|&k| tt.probe(k ^ 1, Hand::EMPTY, 0).found));
         assert!(!keys.iter().any(|&k| tt.probe(k, Hand::EMPTY, 0).found));
+    }
+
+    #[test]
+    fn sharing_grows_the_table_at_once_and_keeps_every_entry() {
+        let mut tt = TranspositionTable::new(16);
+        let keys = random_keys(3000);
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store_proven(k, Hand::EMPTY, (i % 40) as u16, 0, 1);
+        }
+        assert_eq!(tt.stats().replaced, 0);
+        assert!(tt.mask() + 1 < tt.full);
+        tt.share();
+        assert!(tt.is_shared());
+        assert_eq!(tt.mask() + 1, tt.full);
+        for (i, &k) in keys.iter().enumerate() {
+            let p = tt.probe(k, Hand::EMPTY, UNBOUNDED);
+            assert_eq!((p.is_proven(), p.len), (true, (i % 40) as u16));
+        }
+        assert_eq!(tt.stats().used, 3000);
+        tt.clear();
+        assert!(!tt.is_shared());
+        assert_eq!(tt.mask() + 1, START_BUCKETS);
     }
 
     #[test]
