@@ -4,7 +4,7 @@ minimax_plies, stated_plies, ...) and compare: every `mate` must be proven
 mate, no `nomate` may be reported mate, and the length must not exceed
 minimax_plies when the length is proven (a line cut by the limit is
 reported as `inexact`). The summary counts the key's mates whose length
-came out proven (`length_exact`). Usage: answer_key.py ANSWERS.tsv [--time S] [--bin PATH] [--only ID,...]"""
+came out proven (`length_exact`). Usage: answer_key.py ANSWERS.tsv [--time S] [--bin PATH] [--only ID,...] [--threads N]"""
 import argparse, json, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
@@ -13,6 +13,7 @@ ap.add_argument("--time", type=float, default=10)
 ap.add_argument("--bin", default="target/release/tsume")
 ap.add_argument("--only", default="")
 ap.add_argument("--extra", default="")
+ap.add_argument("--threads", default="1", help="search threads per problem (default 1: one core, as the peers run)")
 args = ap.parse_args()
 only = set(x for x in args.only.split(",") if x)
 bad = 0
@@ -26,7 +27,7 @@ for line in open(args.tsv, encoding="utf-8"):
     st, pid, sfen, verdict, mm, stated = f[0], f[1], f[2], f[3], f[4], f[5]
     if only and pid not in only:
         continue
-    cmd = [args.bin, "solve", "--format", "json", "--time", str(args.time)] + args.extra.split() + [sfen]
+    cmd = [args.bin, "solve", "--format", "json", "--time", str(args.time), "--threads", args.threads] + args.extra.split() + [sfen]
     out = subprocess.run(cmd, capture_output=True, text=True)
     try:
         r = json.loads(out.stdout)

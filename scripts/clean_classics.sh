@@ -4,6 +4,8 @@
 # (id, recorded length, verdict, length, length_exact, plies of the line,
 # seconds, limit hit, length_bounds), then the counts.
 # usage: scripts/clean_classics.sh [BIN] [SECS] > rows.tsv
+# tsume runs on one thread (THREADS=N in the environment for more),
+# as the peer does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-target/release/tsume}
@@ -14,7 +16,7 @@ while read -r id; do
     row=$(awk -F'\t' -v id="$id" '$1==id{print $2"\t"$3}' tests/data/edo-problems.tsv)
     sfen=${row%%$'\t'*}
     recorded=${row##*$'\t'}
-    json=$("$BIN" solve --format json --time "$SECS" "$sfen" 2>/dev/null || true)
+    json=$("$BIN" solve --threads "${THREADS:-1}" --format json --time "$SECS" "$sfen" 2>/dev/null || true)
     line=$(python3 - "$id" "$recorded" "$json" <<'PY'
 import json, sys
 id, rec, j = sys.argv[1], sys.argv[2], sys.argv[3]

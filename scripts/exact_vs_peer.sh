@@ -11,6 +11,8 @@
 # length, proven) and then the peer (../shared/tools/peer_kh.py --shortest,
 # plain minimax). Prints one row per problem: id, tsume verdict,
 # plies, length_exact, seconds | peer verdict, plies, seconds; then totals.
+# tsume runs on one thread (THREADS=N in the environment for more),
+# as the peer does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-10}
@@ -27,7 +29,7 @@ while IFS= read -r line; do
   id=$(sed 's/.*id=\([^ ]*\).*/\1/' <<<"$line")
   [ "$ids" = "  " ] || [[ "$ids" == *" $id "* ]] || continue
   sfen=$(sed 's/ moves .*//; s/ #.*//; s/^sfen //' <<<"$line")
-  out=$("$bin" solve --time "$secs" --hash "$hash" --format json "$sfen" 2>/dev/null || true)
+  out=$("$bin" solve --threads "${THREADS:-1}" --time "$secs" --hash "$hash" --format json "$sfen" 2>/dev/null || true)
   mine=$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d["verdict"], d.get("length") or "-", d.get("length_exact"), round(d.get("seconds",0),3), sep="\t")' "$out")
   peer=$(printf '%s\t%s\n' "$sfen" "$id" | python3 "$driver" "$PEER" "$secs" --shortest --hash "$hash" | cut -f2-4)
   printf '%s\t%s\t%s\n' "$id" "$mine" "$peer" | tee -a "$rows"

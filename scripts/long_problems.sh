@@ -9,6 +9,8 @@
 # With PEER=path/to/KomoringHeights in the environment, the peer runs the
 # same problem right after tsume (via PEER_DRIVER, default
 # ../shared/tools/peer_kh.py) and its columns are added.
+# tsume runs on one thread (THREADS=N in the environment for more),
+# as the peer does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
@@ -31,7 +33,7 @@ for name in "${names[@]}"; do
   sfen=$(cut -f1 <<<"$row")
   stated=$(cut -f2 <<<"$row")
   start=$(date +%s.%N)
-  out=$("$bin" solve --quick --hash "$hash" --time "$secs" --format json "$sfen" || true)
+  out=$("$bin" solve --quick --threads "${THREADS:-1}" --hash "$hash" --time "$secs" --format json "$sfen" || true)
   end=$(date +%s.%N)
   verdict=$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d["verdict"], d["length"] or "-")' "$out")
   printf "%-26s %6s | %-8s %6s %8.2f" "$name" "${stated:--}" ${verdict} "$(echo "$end - $start" | bc)"
