@@ -26,6 +26,7 @@ use super::hands;
 use super::initial::initial_and_pn;
 use super::limits::Budget;
 use super::mate_in_one::{mate_in_one, MateInOne};
+use super::peers::{node_id, Peers};
 use super::pndn::{add, child_threshold, PnDn, INF};
 use super::repetition::{Path, PathDisproof, PathDisproofs, NO_CYCLE};
 use super::tt::{decode_disproof, encode_disproof, TranspositionTable, NO_DISPROOF, UNBOUNDED};
@@ -95,62 +96,6 @@ pub struct Dfpn<'a> {
     peers: Option<&'a Peers>,
 }
 
-/// Where each thread of a parallel search stands: for every ply (up to a
-/// cap) the node it is searching there. A thread that reaches a defender
-/// node where another is already working on one evasion takes another,
-/// so that two threads rarely prove the same subtree (every evasion must
-/// be proven for a mate anyway).
-pub struct Peers {
-    threads: usize,
-    at: Box<[std::sync::atomic::AtomicU64]>,
-}
-
-/// Plies of a path shown to the other threads.
-const PEER_PLIES: usize = 4096;
-
-impl Peers {
-    /// Paths for `threads` threads.
-    pub fn new(threads: usize) -> Peers {
-        Peers {
-            threads,
-            at: (0..threads * PEER_PLIES)
-                .map(|_| std::sync::atomic::AtomicU64::new(0))
-                .collect(),
-        }
-    }
-
-    /// The bytes the paths take.
-    pub fn bytes(threads: usize) -> usize {
-        threads * PEER_PLIES * 8
-    }
-
-    /// Thread `me` is at node `id` on `ply`.
-    #[inline(always)]
-    fn enter(&self, me: usize, ply: u16, id: u64) {
-        if let Some(a) = self.at.get(me * PEER_PLIES + usize::from(ply)) {
-            a.store(id, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-
-    /// Whether another thread than `me` is at node `id` on `ply`.
-    #[inline(always)]
-    fn taken(&self, me: usize, ply: u16, id: u64) -> bool {
-        let ply = usize::from(ply);
-        ply < PEER_PLIES
-            && (0..self.threads).any(|k| {
-                k != me
-                    && self.at[k * PEER_PLIES + ply].load(std::sync::atomic::Ordering::Relaxed)
-                        == id
-            })
-    }
-}
-
-/// A node's identity for [`Peers`]: its board and the attacker's hand.
-#[inline(always)]
-fn node_id(board_key: u64, hand: Hand) -> u64 {
-    board_key ^ u64::from(hand.0).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
-
 /// The bound of a child: one ply less (unbounded stays unbounded).
 #[inline(always)]
 fn child_bound(len: u16) -> u16 {
@@ -205,7 +150,8 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// This searcher as thread `me` among `peers`.
+    /// This searcher among `peers`, as the thread its variant numbers
+    /// (0 unless [`Dfpn::helper`]).
     pub fn with_peers(mut self, peers: &'a Peers) -> Self {
         self.peers = Some(peers);
         self

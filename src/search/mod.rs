@@ -24,6 +24,7 @@ mod initial;
 mod limits;
 mod mate_in_one;
 mod parallel;
+mod peers;
 mod pndn;
 mod pv;
 mod repetition;

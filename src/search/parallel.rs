@@ -17,8 +17,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::dfpn::{Dfpn, Outcome, Peers, SearchStats};
+use super::dfpn::{Dfpn, Outcome, SearchStats};
 use super::limits::{Budget, LimitHit};
+use super::peers::Peers;
 use super::repetition::BYTES_PER_PATH;
 use super::stack::SEARCH_STACK_BYTES;
 use super::tt::TranspositionTable;
