@@ -159,7 +159,8 @@ impl<'a> Dfpn<'a> {
 
     /// This searcher as helper `k` (≥ 1) of a parallel search
     /// ([`super::parallel`]): its thresholds differ from the main
-    /// thread's, so that it goes elsewhere in the tree.
+    /// thread's (root thresholds grown by (3 + k)/2, child thresholds
+    /// 1 + ε with ε = 1/2), so that it goes elsewhere in the tree.
     pub fn helper(mut self, k: u32) -> Self {
         self.variant = k;
         self
@@ -464,7 +465,13 @@ impl<'a> Dfpn<'a> {
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.budget.hit.is_some() {
                 break;
             }
-            let second_th = add(second, second / 4 + 1);
+            // 1 + ε with ε = 1/4; a helper of a parallel search takes 1/2,
+            // which keeps it longer in a subtree than the main thread
+            let second_th = if self.variant == 0 {
+                add(second, second / 4 + 1)
+            } else {
+                add(second, second / 2 + 1)
+            };
             let mut deflected = false;
             if !or_node {
                 if let Some(alt) = self.elsewhere(base, n, best, child_ply, th_dn) {

@@ -4,9 +4,9 @@
 //! query ("mate within `len`?") with a path, a stack and path-dependent
 //! disproofs of its own; they meet only in the transposition table, where
 //! each reads what the others proved. The helpers grow their root
-//! thresholds by factors of their own ([`Dfpn::helper`]), so they come
-//! back to the root at other times and go down other paths than the main
-//! thread.
+//! thresholds by factors of their own and stay longer in a subtree (1 + ε
+//! with ε = 1/2; [`Dfpn::helper`]), so they come back to the root at other
+//! times and go down other paths than the main thread.
 //!
 //! Correctness does not depend on the schedule: a thread only stores what
 //! it proved, every entry is read whole ([`super::tt`]'s sequence locks),
