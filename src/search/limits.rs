@@ -103,14 +103,7 @@ impl Budget {
     /// left): for a search whose answer is only wanted when it comes
     /// cheaply. Give its nodes back with [`Budget::absorb`].
     pub fn capped(&self, nodes: u64) -> Budget {
-        let mut b = Budget {
-            limits: self.limits.clone(),
-            start: self.start,
-            spent: 0,
-            hit: None,
-            finished_elsewhere: None,
-            pool: None,
-        };
+        let mut b = self.sibling(self.limits.clone(), 0);
         let left = self.limits.nodes.map(|n| n.saturating_sub(self.spent));
         b.limits.nodes = Some(left.map_or(nodes, |n| n.min(nodes)));
         b
@@ -124,13 +117,21 @@ impl Budget {
         let mut limits = self.limits.clone();
         limits.cancel = Some(stop);
         limits.progress = None;
+        let mut b = self.sibling(limits, self.spent);
+        b.pool = Some(pool);
+        b
+    }
+
+    /// A budget on this one's clock, with `limits`, `spent` nodes already
+    /// counted and no limit hit yet.
+    fn sibling(&self, limits: Limits, spent: u64) -> Budget {
         Budget {
             limits,
             start: self.start,
-            spent: self.spent,
+            spent,
             hit: None,
             finished_elsewhere: None,
-            pool: Some(pool),
+            pool: None,
         }
     }
 
