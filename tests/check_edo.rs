@@ -301,11 +301,12 @@ fn clean_cooked() -> Vec<Vec<String>> {
 
 /// Every listed cook is a clean classic and a complete mating line from
 /// its position: legal, every attacker move a check, checkmate at the
-/// end, and another move than the main line's.
+/// end (or only futile interpositions left), and another move than the
+/// main line's.
 #[test]
 fn listed_cooks_of_clean_classics_are_mating_lines() {
     let rows = clean_cooked();
-    assert_eq!(rows.len(), 12);
+    assert_eq!(rows.len(), 15);
     for r in &rows {
         let (id, main_move, cook, plies) = (&r[0], &r[3], &r[4], &r[5]);
         assert!(is_clean(id), "{id}");
@@ -319,8 +320,46 @@ fn listed_cooks_of_clean_classics_are_mating_lines() {
     }
 }
 
+/// The clean classics of `tests/data/clean_early_mates.tsv` (早詰: best
+/// play is shorter than the record): each row's line is a complete mating
+/// line from the problem, shorter than the record, and leaves the record
+/// at the row's defender move for the longer defence.
+#[test]
+fn listed_early_mates_of_clean_classics_are_mating_lines() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/clean_early_mates.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), 1);
+    for r in &rows {
+        let id = r[0];
+        let n = |i: usize| -> usize { r[i].parse().unwrap() };
+        let (recorded, length, ply, record_rest) = (n(1), n(2), n(4), n(7));
+        assert!(is_clean(id), "{id}");
+        let (sfen, record) = edo(id);
+        let record: Vec<&str> = record.split_whitespace().collect();
+        let line: Vec<&str> = r[3].split_whitespace().collect();
+        assert_eq!((record.len(), line.len()), (recorded, length), "{id}");
+        assert!(length < recorded && ply % 2 == 0, "{id}");
+        assert_eq!(record[..ply - 1], line[..ply - 1], "{id}");
+        assert_eq!((record[ply - 1], line[ply - 1]), (r[5], r[6]), "{id}");
+        assert!(ply - 1 + record_rest < recorded, "{id}");
+        let mut pos = tsume::parse_position(&sfen).unwrap();
+        let moves = tsume::notation::usi::parse_moves(&pos, r[3]).unwrap();
+        assert_mating_line(id, &mut pos, &moves);
+    }
+}
+
 /// `line` from `pos` (attacker to move) is a complete mating line: odd,
-/// every attacker move a check, checkmate at the end.
+/// every attacker move a check, and at the end checkmate, or a check
+/// whose every answer puts a piece on the square the checker then takes
+/// with mate (futile interpositions, 無駄合: the line of 寿's cook ends so).
 fn assert_mating_line(id: &str, pos: &mut tsume::rules::Position, line: &[tsume::Move]) {
     let attacker = pos.side_to_move();
     assert!(line.len() % 2 == 1, "{id}");
@@ -333,7 +372,38 @@ fn assert_mating_line(id: &str, pos: &mut tsume::rules::Position, line: &[tsume:
             m.usi()
         );
     }
-    assert!(pos.is_checkmate(), "{id}: the line does not end in mate");
+    if pos.is_checkmate() {
+        return;
+    }
+    assert!(pos.in_check(), "{id}: the line does not end in check");
+    let mut evasions = tsume::rules::moves::MoveList::new();
+    pos.evasion_moves(&mut evasions);
+    let defender = pos.side_to_move();
+    let king = pos.king_square(defender);
+    for &e in &evasions {
+        // an interposition: no capture, and the king stays
+        let interposes = pos.capture_kind(e).is_none() && Some(e.to()) != king;
+        assert!(
+            interposes && (e.is_drop() || king != Some(e.from())),
+            "{id}: {} is no interposition",
+            e.usi()
+        );
+        pos.do_move(e);
+        let mut checks = tsume::rules::moves::MoveList::new();
+        pos.check_moves(&mut checks);
+        let mated = checks.iter().any(|&c| {
+            pos.do_move(c);
+            let mate = pos.is_checkmate();
+            pos.undo_move(c);
+            c.to() == e.to() && !c.is_drop() && mate
+        });
+        pos.undo_move(e);
+        assert!(
+            mated,
+            "{id}: the line does not end in mate, and {} is no futile interposition",
+            e.usi()
+        );
+    }
 }
 
 /// The audit finds the listed cooks of the clean classics that come
