@@ -64,6 +64,9 @@ pub struct Budget {
     /// The nodes of every thread of the running search, when several run
     /// it: the node limit holds for all of them together.
     pool: Option<Arc<AtomicU64>>,
+    /// Set when the shared table wants room: the threads of the search
+    /// stop, as if cancelled, so that one of them grows it.
+    pause: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -76,6 +79,7 @@ impl Budget {
             hit: None,
             finished_elsewhere: None,
             pool: None,
+            pause: None,
         }
     }
 
@@ -112,13 +116,19 @@ impl Budget {
     /// The budget of a helper thread of a search run on this one: the same
     /// clock and limits, stopped by `stop` (set when the search is over)
     /// instead of the caller's cancellation flag, which the main thread
-    /// watches. The nodes of every thread count in `pool`.
-    pub(crate) fn helper(&self, stop: Arc<AtomicBool>, pool: Arc<AtomicU64>) -> Budget {
+    /// watches, or by `pause`. The nodes of every thread count in `pool`.
+    pub(crate) fn helper(
+        &self,
+        stop: Arc<AtomicBool>,
+        pool: Arc<AtomicU64>,
+        pause: Arc<AtomicBool>,
+    ) -> Budget {
         let mut limits = self.limits.clone();
         limits.cancel = Some(stop);
         limits.progress = None;
         let mut b = self.sibling(limits, self.spent);
         b.pool = Some(pool);
+        b.pause = Some(pause);
         b
     }
 
@@ -132,29 +142,39 @@ impl Budget {
             hit: None,
             finished_elsewhere: None,
             pool: None,
+            pause: None,
         }
     }
 
     /// Run a search with helper threads: `finished` is set when one of
-    /// them finishes it first, and the nodes of all count in `pool`.
-    pub(crate) fn join_helpers(&mut self, finished: Arc<AtomicBool>, pool: Arc<AtomicU64>) {
+    /// them finishes it first, `pause` when the shared table wants room,
+    /// and the nodes of all count in `pool`.
+    pub(crate) fn join_helpers(
+        &mut self,
+        finished: Arc<AtomicBool>,
+        pool: Arc<AtomicU64>,
+        pause: Arc<AtomicBool>,
+    ) {
         self.finished_elsewhere = Some(finished);
         self.pool = Some(pool);
+        self.pause = Some(pause);
     }
 
-    /// The helpers are gone: if one of them finished the search, the stop
-    /// that made this thread give up is no limit hit.
+    /// The helpers are gone: if one of them finished the search, or the
+    /// table wanted room, the stop that made this thread give up is no
+    /// limit hit.
     pub(crate) fn leave_helpers(&mut self) {
-        if let Some(f) = self.finished_elsewhere.take() {
-            if f.load(Ordering::Acquire) && self.hit == Some(LimitHit::Cancelled) {
-                let cancelled = self
-                    .limits
-                    .cancel
-                    .as_ref()
-                    .is_some_and(|c| c.load(Ordering::Relaxed));
-                if !cancelled {
-                    self.hit = None;
-                }
+        let raised = |f: Option<Arc<AtomicBool>>| f.is_some_and(|f| f.load(Ordering::Acquire));
+        let finished = raised(self.finished_elsewhere.take());
+        let paused = raised(self.pause.take());
+        if (finished || paused) && self.hit == Some(LimitHit::Cancelled) {
+            let cancelled = self
+                .limits
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed));
+            if !cancelled {
+                self.hit = None;
             }
         }
         self.pool = None;
@@ -185,11 +205,11 @@ impl Budget {
                     return true;
                 }
             }
-            if let Some(f) = &self.finished_elsewhere {
-                if f.load(Ordering::Relaxed) {
-                    self.hit = Some(LimitHit::Cancelled);
-                    return true;
-                }
+            let raised =
+                |f: &Option<Arc<AtomicBool>>| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+            if raised(&self.finished_elsewhere) || raised(&self.pause) {
+                self.hit = Some(LimitHit::Cancelled);
+                return true;
             }
             if let Some(p) = &self.limits.progress {
                 p.store(self.spent + nodes, Ordering::Relaxed);

@@ -51,7 +51,7 @@ pub struct Finished {
 }
 
 /// Search the query on `threads` threads (1: on this one only); its table
-/// is shared ([`TranspositionTable::share`]) when the others join, and its
+/// is shared ([`TranspositionTable::share`]) while the others run, and its
 /// path-dependent disproofs shared out among the threads, less what their
 /// [`Peers`] paths take.
 pub fn search(q: Query, budget: &mut Budget, threads: usize) -> Finished {
@@ -70,8 +70,6 @@ pub fn search(q: Query, budget: &mut Budget, threads: usize) -> Finished {
     if first.outcome != Outcome::Unknown || budget.hit.is_some() {
         return first;
     }
-    // the table takes its full size now, while this thread is alone on it
-    q.tt.share();
     let mut rest = together(q, budget, threads);
     rest.stats.add(&first.stats);
     rest.nodes += first.nodes;
@@ -89,8 +87,35 @@ fn alone(q: Query, budget: &mut Budget) -> Finished {
     }
 }
 
-/// The search on `threads` threads at once.
+/// The search on `threads` threads at once, over the table shared. When
+/// the table wants room, every thread stops, this one grows it, and they
+/// start again from the root: what they learnt is in the table.
 fn together(q: Query, budget: &mut Budget, threads: usize) -> Finished {
+    let room = q.tt.wants_room();
+    let mut all = Finished {
+        outcome: Outcome::Unknown,
+        stats: SearchStats::default(),
+        nodes: 0,
+    };
+    loop {
+        q.tt.share();
+        let f = round(q, budget, threads, &room);
+        q.tt.unshare();
+        all.outcome = f.outcome;
+        all.stats.add(&f.stats);
+        all.nodes += f.nodes;
+        if f.outcome != Outcome::Unknown || budget.hit.is_some() || !room.load(Ordering::Acquire) {
+            // alone, the table grows by itself when it needs to
+            room.store(false, Ordering::Relaxed);
+            return all;
+        }
+        q.tt.make_room();
+    }
+}
+
+/// One run of every thread, until one answers, a limit is hit or the
+/// table wants room.
+fn round(q: Query, budget: &mut Budget, threads: usize, room: &Arc<AtomicBool>) -> Finished {
     let Query {
         tt,
         pos,
@@ -111,7 +136,7 @@ fn together(q: Query, budget: &mut Budget, threads: usize) -> Finished {
     let (main_outcome, main_stats, main_nodes) = std::thread::scope(|s| {
         let mut handles = Vec::new();
         for k in 1..threads {
-            let mut hb = budget.helper(stop.clone(), pool.clone());
+            let mut hb = budget.helper(stop.clone(), pool.clone(), room.clone());
             let (finished, answer, pos, peers) = (&finished, &answer, pos.clone(), &peers);
             let run = move || {
                 let mut df = Dfpn::new(tt, pos, attacker, &mut hb, capacity)
@@ -136,7 +161,7 @@ fn together(q: Query, budget: &mut Budget, threads: usize) -> Finished {
                 handles.push(h);
             }
         }
-        budget.join_helpers(finished.clone(), pool.clone());
+        budget.join_helpers(finished.clone(), pool.clone(), room.clone());
         let mut df = Dfpn::new(tt, pos.clone(), attacker, budget, capacity).with_peers(&peers);
         let o = df.search(len);
         let (st, n) = (df.stats, df.nodes);
@@ -188,7 +213,6 @@ mod tests {
     fn run(sfen: &str, len: u16, threads: usize) -> Finished {
         let pos = parse_position(sfen).unwrap();
         let tt = TranspositionTable::new(16);
-        tt.share();
         let mut budget = Budget::new(Limits {
             nodes: Some(5_000_000),
             ..Limits::default()
@@ -248,7 +272,8 @@ mod tests {
         let f = search(query(&tt, &pos, 1 << 12, UNBOUNDED), &mut budget, 2);
         assert_eq!(f.outcome, Outcome::Unknown);
         assert_eq!(budget.hit, Some(LimitHit::Nodes));
-        assert!(tt.is_shared(), "the second thread joined");
+        assert!(f.nodes > ALONE_NODES, "the second thread joined");
+        assert!(!tt.is_shared(), "one thread on the table again");
         // each thread stops within 1,024 nodes of the limit
         assert!(f.nodes < 30_000 + 2 * 1024, "{}", f.nodes);
     }

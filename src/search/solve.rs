@@ -39,7 +39,8 @@ pub struct SolveOptions {
     /// false, the first proven mating line is returned as found.
     pub exact_line: bool,
     /// Threads on the search (1: the solver's own only). With more, they
-    /// share the table, which then takes its full size at once.
+    /// share the table, which grows as the search needs (they stop while
+    /// it does).
     pub threads: usize,
 }
 

@@ -22,15 +22,21 @@
 //! next problem small again; the memory already written stays.
 //!
 //! Several search threads may share one table ([`TranspositionTable::share`]):
-//! it is then used at its full size from the start, every entry is read and
-//! written under its own sequence lock ([`slot`]), so a proof is never read
-//! torn, and one thread at a time collects garbage while the others go on.
+//! every entry is then read and written under its own sequence lock
+//! ([`slot`]), so a proof is never read torn, and one thread at a time
+//! collects garbage while the others go on. A shared table does not grow
+//! by itself (growing moves entries, which only one thread may do): it
+//! raises a flag instead ([`TranspositionTable::wants_room`]), the threads
+//! stop, and the one left grows it ([`TranspositionTable::make_room`])
+//! before they start again. So a search on several threads touches no more
+//! memory than it needs, as one on a single thread.
 
 pub(crate) mod entry;
 mod memory;
 mod slot;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
 
 use entry::Entry;
 pub(crate) use entry::{decode_disproof, disproof_covers, encode_disproof, NO_DISPROOF};
@@ -152,14 +158,17 @@ pub struct TranspositionTable {
     /// The full size in buckets (a power of two).
     full: usize,
     gen: u16,
-    /// Whether several threads use the table: full size, writers exclude
-    /// each other.
+    /// Whether several threads use the table: writers exclude each other,
+    /// and the table does not grow by itself.
     shared: AtomicBool,
     capacity: u64,
     counters: Counters,
     gc_at: u64,
     /// Set while one thread collects garbage.
     collecting: AtomicBool,
+    /// Set when the table, shared, would have grown: the threads stop so
+    /// that one of them grows it.
+    room_wanted: Arc<AtomicBool>,
 }
 
 impl TranspositionTable {
@@ -182,6 +191,7 @@ impl TranspositionTable {
             counters: Counters::default(),
             gc_at: capacity / 10 * 9,
             collecting: AtomicBool::new(false),
+            room_wanted: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -209,19 +219,34 @@ impl TranspositionTable {
         }
     }
 
-    /// Make the table ready for several threads at once: grown to its full
-    /// size now (growing moves entries, which only one thread may do), and
-    /// writers exclude each other from then on, until [`Self::clear`]. Call it while
-    /// one thread only uses the table (the others would miss the entries
-    /// being moved, though never read one torn).
+    /// Make the table ready for several threads at once: writers exclude
+    /// each other from then on, and the table no longer grows by itself
+    /// (see [`Self::wants_room`]), until [`Self::unshare`] or
+    /// [`Self::clear`]. Call it while one thread only uses the table.
     pub fn share(&self) {
-        if self.is_shared() {
-            return;
-        }
-        if self.mask() + 1 < self.full {
-            self.grow_to(self.full);
-        }
         self.shared.store(true, Relaxed);
+    }
+
+    /// Back to one thread: call it once the other threads are gone.
+    pub fn unshare(&self) {
+        self.shared.store(false, Relaxed);
+    }
+
+    /// The flag a shared table raises when it would grow: the threads
+    /// using it stop, and one of them calls [`Self::make_room`].
+    pub fn wants_room(&self) -> Arc<AtomicBool> {
+        self.room_wanted.clone()
+    }
+
+    /// Grow the table (double the part in use) as it wanted while shared,
+    /// and lower the flag. One thread only: call it between
+    /// [`Self::unshare`] and [`Self::share`].
+    pub fn make_room(&self) {
+        debug_assert!(!self.is_shared());
+        if self.mask() + 1 < self.full {
+            self.grow();
+        }
+        self.room_wanted.store(false, Relaxed);
     }
 
     /// Whether the table is ready for several threads.
@@ -246,6 +271,7 @@ impl TranspositionTable {
         }
         self.mask = AtomicUsize::new(self.full.min(START_BUCKETS) - 1);
         self.shared = AtomicBool::new(false);
+        self.room_wanted.store(false, Relaxed);
         self.counters = Counters::default();
     }
 
@@ -510,13 +536,17 @@ impl TranspositionTable {
             if c.used.load(Relaxed) >= self.gc_at {
                 self.collect();
             }
-            if !self.is_shared()
-                && self.mask() + 1 < self.full
+            if self.mask() + 1 < self.full
                 && c.used.load(Relaxed) as usize > self.mask()
                 && self.splits(bi, key)
             {
-                self.grow();
-                continue;
+                if !self.is_shared() {
+                    self.grow();
+                    continue;
+                }
+                // the threads will stop, and one grow it; meanwhile an
+                // entry of the bucket is replaced
+                self.room_wanted.store(true, Relaxed);
             }
             let mut victim = 0;
             let mut victim_amount = u32::MAX;
@@ -781,24 +811,50 @@ mod tests {
     }
 
     #[test]
-    fn sharing_grows_the_table_at_once_and_keeps_every_entry() {
+    fn a_shared_table_asks_for_room_and_grows_when_one_thread_makes_it() {
         let mut tt = TranspositionTable::new(16);
         let keys = random_keys(3000);
         for (i, &k) in keys.iter().enumerate() {
             tt.store_proven(k, Hand::EMPTY, (i % 40) as u16, 0, 1);
         }
         assert_eq!(tt.stats().replaced, 0);
-        assert!(tt.mask() + 1 < tt.full);
+        let size = tt.mask() + 1;
+        assert!(size < tt.full);
         tt.share();
         assert!(tt.is_shared());
-        assert_eq!(tt.mask() + 1, tt.full);
+        let wanted = tt.wants_room();
+        // shared: the table keeps its size and raises the flag instead
+        let more = random_keys(20_000);
+        for &k in &more {
+            tt.store_unknown(k ^ 3, Hand::EMPTY, 2, 2, 0, 1);
+        }
+        assert_eq!(tt.mask() + 1, size);
+        assert!(wanted.load(Relaxed));
+        assert!(tt.stats().replaced > 0);
+        // one thread grows it: every entry kept, the flag lowered
+        let before: Vec<_> = more
+            .iter()
+            .map(|&k| tt.probe(k ^ 3, Hand::EMPTY, 0).found)
+            .collect();
+        tt.unshare();
+        tt.make_room();
+        tt.share();
+        assert_eq!(tt.mask() + 1, 2 * size);
+        assert!(!wanted.load(Relaxed));
         for (i, &k) in keys.iter().enumerate() {
             let p = tt.probe(k, Hand::EMPTY, UNBOUNDED);
-            assert_eq!((p.is_proven(), p.len), (true, (i % 40) as u16));
+            if p.found {
+                assert_eq!((p.is_proven(), p.len), (true, (i % 40) as u16));
+            }
         }
-        assert_eq!(tt.stats().used, 3000);
+        let after: Vec<_> = more
+            .iter()
+            .map(|&k| tt.probe(k ^ 3, Hand::EMPTY, 0).found)
+            .collect();
+        assert_eq!(before, after);
         tt.clear();
         assert!(!tt.is_shared());
+        assert!(!wanted.load(Relaxed));
         assert_eq!(tt.mask() + 1, START_BUCKETS);
     }
 
