@@ -247,6 +247,26 @@ mod tests {
     }
 
     #[test]
+    fn the_shared_table_grows_while_the_threads_search() {
+        // 無双 第84番's first proof stores tens of thousands of entries; a
+        // table starts on 256 buckets of 8 (2,048 entries), and on two
+        // threads from the start it can only grow by stopping them
+        let pos = parse_position("6S2/1+B3pg1+L/9/6SP1/8p/4g+R1n1/7R1/6+p2/4N3k b BP2g2s2n3l13p 1")
+            .unwrap();
+        let tt = TranspositionTable::new(16);
+        let mut budget = Budget::new(Limits {
+            nodes: Some(5_000_000),
+            ..Limits::default()
+        });
+        let f = together(query(&tt, &pos, 1 << 14, UNBOUNDED), &mut budget, 2);
+        assert!(matches!(f.outcome, Outcome::Proven(_)), "{:?}", f.outcome);
+        assert_eq!(budget.hit, None);
+        assert!(tt.stats().used > 10_000, "{:?}", tt.stats());
+        assert!(!tt.is_shared());
+        assert!(!tt.wants_room().load(Ordering::Relaxed));
+    }
+
+    #[test]
     fn a_short_search_stays_on_one_thread_and_leaves_the_table_unshared() {
         let pos = parse_position("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
         let tt = TranspositionTable::new(16);
