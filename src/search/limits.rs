@@ -164,9 +164,8 @@ impl Budget {
     /// table wanted room, the stop that made this thread give up is no
     /// limit hit.
     pub(crate) fn leave_helpers(&mut self) {
-        let raised = |f: Option<Arc<AtomicBool>>| f.is_some_and(|f| f.load(Ordering::Acquire));
-        let finished = raised(self.finished_elsewhere.take());
-        let paused = raised(self.pause.take());
+        let finished = raised(&self.finished_elsewhere.take());
+        let paused = raised(&self.pause.take());
         if (finished || paused) && self.hit == Some(LimitHit::Cancelled) {
             let cancelled = self
                 .limits
@@ -205,8 +204,6 @@ impl Budget {
                     return true;
                 }
             }
-            let raised =
-                |f: &Option<Arc<AtomicBool>>| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
             if raised(&self.finished_elsewhere) || raised(&self.pause) {
                 self.hit = Some(LimitHit::Cancelled);
                 return true;
@@ -232,6 +229,12 @@ impl Budget {
         }
         false
     }
+}
+
+/// Whether a flag is there and set.
+#[inline]
+fn raised(flag: &Option<Arc<AtomicBool>>) -> bool {
+    flag.as_ref().is_some_and(|f| f.load(Ordering::Acquire))
 }
 
 #[cfg(test)]

@@ -209,14 +209,19 @@ mod tests {
         }
     }
 
+    /// A budget of `nodes` nodes.
+    fn within(nodes: u64) -> Budget {
+        Budget::new(Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        })
+    }
+
     /// "Mate within `len`?" on `threads` threads from the start.
     fn run(sfen: &str, len: u16, threads: usize) -> Finished {
         let pos = parse_position(sfen).unwrap();
         let tt = TranspositionTable::new(16);
-        let mut budget = Budget::new(Limits {
-            nodes: Some(5_000_000),
-            ..Limits::default()
-        });
+        let mut budget = within(5_000_000);
         together(query(&tt, &pos, 1 << 14, len), &mut budget, threads)
     }
 
@@ -254,10 +259,7 @@ mod tests {
         let pos = parse_position("6S2/1+B3pg1+L/9/6SP1/8p/4g+R1n1/7R1/6+p2/4N3k b BP2g2s2n3l13p 1")
             .unwrap();
         let tt = TranspositionTable::new(16);
-        let mut budget = Budget::new(Limits {
-            nodes: Some(5_000_000),
-            ..Limits::default()
-        });
+        let mut budget = within(5_000_000);
         let f = together(query(&tt, &pos, 1 << 14, UNBOUNDED), &mut budget, 2);
         assert!(matches!(f.outcome, Outcome::Proven(_)), "{:?}", f.outcome);
         assert_eq!(budget.hit, None);
@@ -285,10 +287,7 @@ mod tests {
         )
         .unwrap();
         let tt = TranspositionTable::new(16);
-        let mut budget = Budget::new(Limits {
-            nodes: Some(30_000),
-            ..Limits::default()
-        });
+        let mut budget = within(30_000);
         let f = search(query(&tt, &pos, 1 << 12, UNBOUNDED), &mut budget, 2);
         assert_eq!(f.outcome, Outcome::Unknown);
         assert_eq!(budget.hit, Some(LimitHit::Nodes));

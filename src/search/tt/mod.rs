@@ -546,7 +546,9 @@ impl TranspositionTable {
                 }
                 // the threads will stop, and one grow it; meanwhile an
                 // entry of the bucket is replaced
-                self.room_wanted.store(true, Relaxed);
+                if !self.room_wanted.load(Relaxed) {
+                    self.room_wanted.store(true, Relaxed);
+                }
             }
             let mut victim = 0;
             let mut victim_amount = u32::MAX;
