@@ -18,10 +18,14 @@
 //! - disproofs marked when their defence never interposes (合駒): every
 //!   defender move a king move or a capture of the checker. Futile
 //!   interpositions play no part in them, so the composer's minimax
-//!   ([`super::composer`]) takes them as they are.
+//!   ([`super::composer`]) takes them as they are;
+//! - the same search in the game where the defender may not interpose at
+//!   all ([`Game::NoInterpositions`]), whose disproofs the composer's
+//!   minimax takes as they are too.
 
 use super::expansion::{aggregate, open_next, push_children, Child};
 use super::futile::has_real_evasion;
+use super::game::Game;
 use super::hands;
 use super::initial::initial_and_pn;
 use super::limits::Budget;
@@ -94,6 +98,8 @@ pub struct Dfpn<'a> {
     variant: u32,
     /// The threads' paths, when several search ([`Peers`]).
     peers: Option<&'a Peers>,
+    /// The game searched: plain, or without interpositions.
+    game: Game,
 }
 
 /// The bound of a child: one ply less (unbounded stays unbounded).
@@ -147,7 +153,14 @@ impl<'a> Dfpn<'a> {
             stats: SearchStats::default(),
             variant: 0,
             peers: None,
+            game: Game::Plain,
         }
+    }
+
+    /// This searcher playing `game`.
+    pub fn playing(mut self, game: Game) -> Self {
+        self.game = game;
+        self
     }
 
     /// This searcher among `peers`, as the thread its variant numbers
@@ -186,9 +199,11 @@ impl<'a> Dfpn<'a> {
                 self.budget.hit_limit(super::limits::LimitHit::Ply);
                 return Outcome::Unknown;
             }
-            let p = self
-                .tt
-                .probe(self.pos.board_key(), self.pos.hand(self.attacker), len);
+            let p = self.tt.probe(
+                self.game.key(self.pos.board_key()),
+                self.pos.hand(self.attacker),
+                len,
+            );
             if p.is_proven() {
                 return Outcome::Proven(p.len);
             }
@@ -264,7 +279,9 @@ impl<'a> Dfpn<'a> {
         // A new defender node: count its evasions (within a bound of less
         // than 2 only whether there is one).
         self.pos.do_move(c.m);
-        let ev = if len < 2 {
+        let ev = if self.game != Game::Plain && self.game.mated(&self.pos) {
+            EvasionCount::default()
+        } else if len < 2 {
             EvasionCount {
                 moves: self.pos.has_evasion() as u32,
                 drop_squares: 0,
@@ -302,7 +319,7 @@ impl<'a> Dfpn<'a> {
         self.nodes += 1;
         self.stats.or_nodes += 1;
         self.pos.do_move(c.m);
-        let r = mate_in_one(&mut self.pos, c.hand);
+        let r = mate_in_one(&mut self.pos, c.hand, self.game);
         self.pos.undo_move(c.m);
         let ch = &mut self.stack[i];
         match r {
@@ -406,14 +423,22 @@ impl<'a> Dfpn<'a> {
             self.stats.and_nodes += 1;
         }
         self.stats.max_ply = self.stats.max_ply.max(ply);
-        let bk = self.pos.board_key();
+        let bk = self.game.key(self.pos.board_key());
         let ah = self.pos.hand(self.attacker);
         if let Some(p) = self.peers {
             p.enter(self.variant as usize, ply, node_id(bk, ah));
         }
 
         let base = self.stack.len();
-        let n = push_children(&self.pos, or_node, ah, path_key, self.tt, &mut self.stack);
+        let n = push_children(
+            &self.pos,
+            or_node,
+            ah,
+            path_key,
+            self.tt,
+            self.game,
+            &mut self.stack,
+        );
         if n == 0 {
             if or_node {
                 let no_check = hands::no_check_disproof(ah);
@@ -609,13 +634,22 @@ mod tests {
     use crate::search::limits::Limits;
 
     fn search(tt: &TranspositionTable, sfen: &str, len: u16) -> (Outcome, SearchStats, u64) {
+        search_in(Game::Plain, tt, sfen, len)
+    }
+
+    fn search_in(
+        game: Game,
+        tt: &TranspositionTable,
+        sfen: &str,
+        len: u16,
+    ) -> (Outcome, SearchStats, u64) {
         let pos = parse_position(sfen).unwrap();
         let mut budget = Budget::new(Limits {
             nodes: Some(1_000_000),
             ..Limits::default()
         });
         let attacker = pos.side_to_move();
-        let mut df = Dfpn::new(tt, pos, attacker, &mut budget, 1 << 12);
+        let mut df = Dfpn::new(tt, pos, attacker, &mut budget, 1 << 12).playing(game);
         let o = df.search(len);
         (o, df.stats, df.nodes)
     }
@@ -679,5 +713,30 @@ mod tests {
         let pos = parse_position(boxed).unwrap();
         let p = tt.probe(pos.board_key(), pos.hand(Color::Black), 1);
         assert!(p.is_disproven() && p.clean == NO_DISPROOF, "{p:?}");
+    }
+
+    /// The game without interpositions on one table with the plain game:
+    /// the boxed king is mated at once where it may not interpose (plain:
+    /// not within 3 plies), the free king escapes in both, and neither
+    /// game's answers leak into the other's.
+    #[test]
+    fn the_game_without_interpositions_has_entries_of_its_own() {
+        let tt = TranspositionTable::new(4);
+        let boxed = "7sk/7g1/9/9/9/9/9/9/9 b Lp 1";
+        assert_eq!(search(&tt, boxed, 3).0, Outcome::Disproven);
+        assert_eq!(
+            search_in(Game::NoInterpositions, &tt, boxed, 3).0,
+            Outcome::Proven(1)
+        );
+        assert_eq!(search(&tt, boxed, 3).0, Outcome::Disproven);
+        let free = "4k4/9/9/9/9/9/9/9/3R5 b - 1";
+        assert_eq!(
+            search_in(Game::NoInterpositions, &tt, free, 5).0,
+            Outcome::Disproven
+        );
+        // the plain game has learnt nothing of it: a search of its own
+        let (o, _, nodes) = search(&tt, free, 5);
+        assert_eq!(o, Outcome::Disproven);
+        assert!(nodes > 0);
     }
 }

@@ -14,6 +14,7 @@
 //! proof number.
 
 use super::futile::{interposes, interposition_squares};
+use super::game::Game;
 use super::pndn::{add, PnDn, INF};
 use super::repetition::{child_path_key, NO_CYCLE};
 use super::tt::{TranspositionTable, NO_DISPROOF};
@@ -99,6 +100,7 @@ pub(crate) fn push_children(
     attacker_hand: Hand,
     path_key: u64,
     tt: &TranspositionTable,
+    game: Game,
     stack: &mut Vec<Child>,
 ) -> usize {
     let mut moves = MoveList::new();
@@ -113,8 +115,13 @@ pub(crate) fn push_children(
     } else {
         interposition_squares(pos)
     };
+    let no_interpositions = game == Game::NoInterpositions;
     for &m in &moves {
+        if no_interpositions && interposes(between, m) {
+            continue;
+        }
         let (bk, _) = pos.keys_after(m);
+        let bk = game.key(bk);
         tt.prefetch(bk);
         let captured = pos.capture_kind(m);
         stack.push(Child {
@@ -276,7 +283,7 @@ mod tests {
         } else {
             pos.hand(pos.side_to_move().flip())
         };
-        push_children(&pos, or_node, ah, 0, &tt, &mut stack);
+        push_children(&pos, or_node, ah, 0, &tt, Game::Plain, &mut stack);
         stack
     }
 

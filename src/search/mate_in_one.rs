@@ -7,6 +7,7 @@
 //! ply from the bound are many, and each would otherwise cost an
 //! expansion and a table entry that no later search reads.
 
+use super::game::Game;
 use super::hands;
 use crate::rules::{Hand, MoveList, Position};
 
@@ -25,7 +26,7 @@ pub(crate) enum MateInOne {
 }
 
 /// Whether the attacker to move in `pos` (holding `hand`) mates in one.
-pub(crate) fn mate_in_one(pos: &mut Position, hand: Hand) -> MateInOne {
+pub(crate) fn mate_in_one(pos: &mut Position, hand: Hand, game: Game) -> MateInOne {
     let mut checks = MoveList::new();
     pos.check_moves(&mut checks);
     if checks.is_empty() {
@@ -36,7 +37,7 @@ pub(crate) fn mate_in_one(pos: &mut Position, hand: Hand) -> MateInOne {
         let captured = pos.capture_kind(m);
         let after = pos.hand_after(m);
         pos.do_move(m);
-        let mated = !pos.has_evasion();
+        let mated = game.mated(pos);
         let result = if mated {
             let child = hands::and_proof(Hand::EMPTY, pos, after);
             Some(hands::or_proof(child, m, captured, hand))
@@ -61,7 +62,7 @@ mod tests {
     fn answer(sfen: &str) -> MateInOne {
         let mut pos = parse_position(sfen).unwrap();
         let hand = pos.hand(pos.side_to_move());
-        mate_in_one(&mut pos, hand)
+        mate_in_one(&mut pos, hand, Game::Plain)
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod composer;
 mod dfpn;
 mod expansion;
 pub mod futile;
+mod game;
 mod hands;
 mod initial;
 mod limits;

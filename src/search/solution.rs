@@ -23,8 +23,9 @@
 //! limit keeps it from being completed, [`MainLine::complete`] is false.
 
 use super::composer::Composer;
-use super::dfpn::{Outcome, SearchStats};
+use super::dfpn::{Dfpn, Outcome, SearchStats};
 use super::futile::{is_candidate, Interpositions, Len};
+use super::game::Game;
 use super::limits::{Budget, LimitHit};
 use super::parallel;
 use super::tt::{TranspositionTable, UNBOUNDED};
@@ -146,6 +147,44 @@ impl<'a> LineSearch<'a> {
         self.nodes += f.nodes;
         self.stats.add(&f.stats);
         f.outcome
+    }
+
+    /// "Mate within `depth` plies?" from `pos` in the game where the
+    /// defender may not interpose ([`Game::NoInterpositions`]), within
+    /// `nodes` nodes (`Unknown` beyond).
+    pub fn mate_within_no_interpositions(
+        &mut self,
+        pos: &Position,
+        depth: u16,
+        nodes: u64,
+    ) -> Outcome {
+        let game = Game::NoInterpositions;
+        let p = self
+            .tt
+            .probe(game.key(pos.board_key()), pos.hand(self.attacker), depth);
+        if p.is_proven() {
+            return Outcome::Proven(p.len);
+        }
+        if p.is_disproven() {
+            return Outcome::Disproven;
+        }
+        let mut capped = self.budget.capped(nodes);
+        let mut df = Dfpn::new(
+            self.tt,
+            pos.detached(),
+            self.attacker,
+            &mut capped,
+            self.path_capacity,
+        )
+        .playing(game);
+        let o = df.search(depth);
+        self.nodes += df.nodes;
+        self.stats.add(&df.stats);
+        self.budget.absorb(&capped);
+        if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
+            self.budget.hit_limit(hit);
+        }
+        o
     }
 
     /// Whether the table proves that `pos` has no mate at all.
