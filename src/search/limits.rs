@@ -89,11 +89,15 @@ impl Budget {
     }
 
     /// Count the nodes spent on a budget made by [`Budget::capped`]; the
-    /// node limit is hit when they use up what was left.
+    /// node limit is hit when they use up what was left, and any other
+    /// limit it hit (time, cancellation) is this budget's too.
     pub fn absorb(&mut self, capped: &Budget) {
         self.spent += capped.spent;
         if self.limits.nodes.is_some_and(|n| self.spent >= n) {
             self.hit_limit(LimitHit::Nodes);
+        }
+        if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
+            self.hit_limit(hit);
         }
     }
 
@@ -294,5 +298,19 @@ mod tests {
         e.spend(100);
         d.absorb(&e);
         assert_eq!(d.hit, Some(LimitHit::Nodes));
+    }
+
+    #[test]
+    fn a_capped_search_passes_on_every_limit_but_its_own_cap() {
+        let mut b = Budget::new(Limits::default());
+        let mut c = b.capped(10);
+        c.spend(10);
+        c.hit_limit(LimitHit::Nodes);
+        b.absorb(&c);
+        assert_eq!(b.hit, None, "the cap is the capped search's own");
+        let mut d = b.capped(10);
+        d.hit_limit(LimitHit::Time);
+        b.absorb(&d);
+        assert_eq!(b.hit, Some(LimitHit::Time));
     }
 }

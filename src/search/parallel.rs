@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::dfpn::{Dfpn, Outcome, SearchStats};
-use super::limits::{Budget, LimitHit};
+use super::limits::Budget;
 use super::peers::Peers;
 use super::repetition::BYTES_PER_PATH;
 use super::stack::SEARCH_STACK_BYTES;
@@ -64,9 +64,6 @@ pub fn search(q: Query, budget: &mut Budget, threads: usize) -> Finished {
     let first = alone(q, &mut capped);
     let alone = capped;
     budget.absorb(&alone);
-    if let Some(hit) = alone.hit.filter(|&h| h != LimitHit::Nodes) {
-        budget.hit_limit(hit);
-    }
     if first.outcome != Outcome::Unknown || budget.hit.is_some() {
         return first;
     }
@@ -196,7 +193,7 @@ fn round(q: Query, budget: &mut Budget, threads: usize, room: &Arc<AtomicBool>) 
 mod tests {
     use super::*;
     use crate::notation::sfen::parse_position;
-    use crate::search::limits::Limits;
+    use crate::search::limits::{LimitHit, Limits};
     use crate::search::tt::UNBOUNDED;
 
     fn query<'q>(tt: &'q TranspositionTable, pos: &'q Position, cap: usize, len: u16) -> Query<'q> {

@@ -26,7 +26,7 @@ use super::composer::Composer;
 use super::dfpn::{Dfpn, Outcome, SearchStats};
 use super::futile::{is_candidate, Interpositions, Len};
 use super::game::Game;
-use super::limits::{Budget, LimitHit};
+use super::limits::Budget;
 use super::parallel;
 use super::tt::{TranspositionTable, UNBOUNDED};
 use super::FutileMode;
@@ -128,16 +128,25 @@ impl<'a> LineSearch<'a> {
         }
     }
 
-    /// "Mate within `depth` plies?" from `pos` (either side to move).
-    pub fn mate_within(&mut self, pos: &Position, depth: u16) -> Outcome {
+    /// The answer to "mate within `depth` plies?" from `pos` in `game`
+    /// that the table already holds.
+    fn known(&self, game: Game, pos: &Position, depth: u16) -> Option<Outcome> {
         let p = self
             .tt
-            .probe(pos.board_key(), pos.hand(self.attacker), depth);
+            .probe(game.key(pos.board_key()), pos.hand(self.attacker), depth);
         if p.is_proven() {
-            return Outcome::Proven(p.len);
+            Some(Outcome::Proven(p.len))
+        } else if p.is_disproven() {
+            Some(Outcome::Disproven)
+        } else {
+            None
         }
-        if p.is_disproven() {
-            return Outcome::Disproven;
+    }
+
+    /// "Mate within `depth` plies?" from `pos` (either side to move).
+    pub fn mate_within(&mut self, pos: &Position, depth: u16) -> Outcome {
+        if let Some(o) = self.known(Game::Plain, pos, depth) {
+            return o;
         }
         let f = parallel::search(
             self.query(&pos.detached(), depth),
@@ -159,14 +168,8 @@ impl<'a> LineSearch<'a> {
         nodes: u64,
     ) -> Outcome {
         let game = Game::NoInterpositions;
-        let p = self
-            .tt
-            .probe(game.key(pos.board_key()), pos.hand(self.attacker), depth);
-        if p.is_proven() {
-            return Outcome::Proven(p.len);
-        }
-        if p.is_disproven() {
-            return Outcome::Disproven;
+        if let Some(o) = self.known(game, pos, depth) {
+            return o;
         }
         let mut capped = self.budget.capped(nodes);
         let mut df = Dfpn::new(
@@ -181,9 +184,6 @@ impl<'a> LineSearch<'a> {
         self.nodes += df.nodes;
         self.stats.add(&df.stats);
         self.budget.absorb(&capped);
-        if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
-            self.budget.hit_limit(hit);
-        }
         o
     }
 
@@ -278,9 +278,6 @@ impl<'a> LineSearch<'a> {
             self.nodes += f.nodes;
             self.stats.add(&f.stats);
             self.budget.absorb(&capped);
-            if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
-                self.budget.hit_limit(hit);
-            }
             match o {
                 Outcome::Proven(l) => best = l.min(best - 2),
                 Outcome::Disproven | Outcome::Unknown => break,
