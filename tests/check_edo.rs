@@ -287,16 +287,21 @@ fn the_time_limit_is_a_deadline_for_the_whole_check() {
     assert!(a.seconds < 5.0, "{} s", a.seconds);
 }
 
-/// The rows of `tests/data/clean_cooked.tsv`: the undisputed classics
-/// that are cooked (余詰), each with its alternative and mating line.
-fn clean_cooked() -> Vec<Vec<String>> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/clean_cooked.tsv");
+/// The rows of the TSV file `tests/data/<name>`, comments left out.
+fn data_rows(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| l.split('\t').map(str::to_owned).collect())
         .collect()
+}
+
+/// The rows of `tests/data/clean_cooked.tsv`: the undisputed classics
+/// that are cooked (余詰), each with its alternative and mating line.
+fn clean_cooked() -> Vec<Vec<String>> {
+    data_rows("clean_cooked.tsv")
 }
 
 /// Every listed cook is a clean classic and a complete mating line from
@@ -326,19 +331,10 @@ fn listed_cooks_of_clean_classics_are_mating_lines() {
 /// at the row's defender move for the longer defence.
 #[test]
 fn listed_early_mates_of_clean_classics_are_mating_lines() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/clean_early_mates.tsv"
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split('\t').collect())
-        .collect();
+    let rows = data_rows("clean_early_mates.tsv");
     assert_eq!(rows.len(), 1);
     for r in &rows {
-        let id = r[0];
+        let id = r[0].as_str();
         let n = |i: usize| -> usize { r[i].parse().unwrap() };
         let (recorded, length, ply, record_rest) = (n(1), n(2), n(4), n(7));
         assert!(is_clean(id), "{id}");
@@ -348,10 +344,14 @@ fn listed_early_mates_of_clean_classics_are_mating_lines() {
         assert_eq!((record.len(), line.len()), (recorded, length), "{id}");
         assert!(length < recorded && ply % 2 == 0, "{id}");
         assert_eq!(record[..ply - 1], line[..ply - 1], "{id}");
-        assert_eq!((record[ply - 1], line[ply - 1]), (r[5], r[6]), "{id}");
+        assert_eq!(
+            (record[ply - 1], line[ply - 1]),
+            (r[5].as_str(), r[6].as_str()),
+            "{id}"
+        );
         assert!(ply - 1 + record_rest < recorded, "{id}");
         let mut pos = tsume::parse_position(&sfen).unwrap();
-        let moves = tsume::notation::usi::parse_moves(&pos, r[3]).unwrap();
+        let moves = tsume::notation::usi::parse_moves(&pos, &r[3]).unwrap();
         assert_mating_line(id, &mut pos, &moves);
     }
 }
