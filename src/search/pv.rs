@@ -1,7 +1,11 @@
 //! Reading the mating line (読み筋) out of the table after a proof: the
 //! attacker takes the check with the shortest proven mate, the defender
 //! the evasion with the longest, as df-pn solvers read their proof trees
-//! (Nagai 2002). A proof the table has lost is found again.
+//! (Nagai 2002). Stored mate lengths are upper bounds, which may be
+//! loose; where an evasion's lower bound (its deepest disproof, "no mate
+//! within d") does not meet its upper one, and it may be the longest,
+//! small bounded searches tighten the two until they do, as iterative
+//! deepening proves a length. A proof the table has lost is found again.
 
 use super::dfpn::{Dfpn, Outcome, MAX_PLY};
 use super::limits::Budget;
@@ -18,7 +22,10 @@ pub const LINE_CUT: &str = "mate proven, but a limit was hit before its line was
 /// (entries are replaced when it fills), the position is proved again on
 /// the same table within `budget`. Returns the line and whether it is
 /// complete (it ends in mate); it is not when a limit cut the re-proofs.
-/// The nodes of the re-proofs are added to `nodes`.
+/// The nodes of the re-proofs are added to `nodes`. Where the bounds in
+/// the table leave open which evasion lasts longest, searches of
+/// `tie_nodes` nodes in all tell them apart (see [`longest_evasion`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn read_line(
     tt: &TranspositionTable,
     root: &Position,
@@ -27,7 +34,9 @@ pub(crate) fn read_line(
     budget: &mut Budget,
     path_capacity: usize,
     nodes: &std::cell::Cell<u64>,
+    tie_nodes: u64,
 ) -> (Vec<Move>, bool) {
+    let mut tie_left = tie_nodes;
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen = hashbrown::HashSet::new();
@@ -58,6 +67,7 @@ pub(crate) fn read_line(
             v.saturating_sub(1)
         };
         // a check that mates at once needs no table entry
+        let mut evasions = Vec::new();
         let mut best: Option<(Move, u16)> = if or_node {
             moves
                 .iter()
@@ -96,13 +106,35 @@ pub(crate) fn read_line(
                         return (line, false);
                     }
                 }
-                let better = match best {
-                    None => true,
-                    Some((_, l)) => (or_node && p.len < l) || (!or_node && p.len > l),
-                };
-                if better {
-                    best = Some((m, p.len));
+                if or_node {
+                    if best.is_none_or(|(_, l)| p.len < l) {
+                        best = Some((m, p.len));
+                    }
+                } else {
+                    let lower = tt
+                        .length_bounds(bk, hand)
+                        .0
+                        .map_or(0, |d| d.saturating_add(1));
+                    evasions.push(Evasion {
+                        m,
+                        lower,
+                        upper: p.len,
+                    });
                 }
+            }
+            if !or_node {
+                best = longest_evasion(&mut pos, &mut evasions, &mut |p, within| {
+                    if tie_left == 0 {
+                        return Outcome::Unknown;
+                    }
+                    let mut capped = budget.capped(TIE_NODES.min(tie_left));
+                    let mut df = Dfpn::new(tt, p.detached(), attacker, &mut capped, path_capacity);
+                    let o = df.search(within);
+                    nodes.set(nodes.get() + df.nodes);
+                    tie_left = tie_left.saturating_sub(df.nodes.max(1));
+                    budget.absorb(&capped);
+                    o
+                });
             }
             if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget, v) {
                 break;
@@ -119,6 +151,60 @@ pub(crate) fn read_line(
     }
 }
 
+/// Nodes a search may take to tell two evasions' lengths apart.
+const TIE_NODES: u64 = 10_000;
+
+/// An evasion proven mated, with what the table knows of its length.
+struct Evasion {
+    m: Move,
+    /// No mate shorter than this ("no mate within `lower − 1`").
+    lower: u16,
+    /// A mate within this many plies.
+    upper: u16,
+}
+
+/// The evasion that lasts longest, among `evasions` (all proven mated):
+/// the one with the greatest upper bound whose lower bound meets it. Where
+/// the bounds leave it open, the candidate is searched ("mate within
+/// upper − 2?", at most [`TIE_NODES`] nodes each, by `search`): a mate
+/// lowers its upper bound, a disproof raises its lower one. When a search
+/// is undecided, the greatest bounds decide. `None` when there is none.
+fn longest_evasion(
+    pos: &mut Position,
+    evasions: &mut [Evasion],
+    search: &mut dyn FnMut(&Position, u16) -> Outcome,
+) -> Option<(Move, u16)> {
+    let pick = |evasions: &[Evasion]| {
+        evasions
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, e)| (e.upper, e.lower, std::cmp::Reverse(i)))
+            .map(|(i, _)| i)
+    };
+    for _ in 0..2 * evasions.len() {
+        let i = pick(evasions)?;
+        let e = &evasions[i];
+        // values have one parity: the lower bound meets the upper one
+        if e.lower + 1 >= e.upper {
+            return Some((e.m, e.upper));
+        }
+        let (m, within) = (e.m, e.upper - 2);
+        pos.do_move(m);
+        let o = search(pos, within);
+        pos.undo_move(m);
+        match o {
+            Outcome::Proven(l) => evasions[i].upper = l.min(within),
+            Outcome::Disproven => evasions[i].lower = within + 1,
+            Outcome::Unknown => break,
+        }
+    }
+    evasions
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, e)| (e.lower, e.upper, std::cmp::Reverse(i)))
+        .map(|(_, e)| (e.m, e.upper))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,7 +219,16 @@ mod tests {
         budget: &mut Budget,
         nodes: &std::cell::Cell<u64>,
     ) -> (Vec<Move>, bool) {
-        read_line(tt, pos, pos.side_to_move(), upper, budget, 1 << 10, nodes)
+        read_line(
+            tt,
+            pos,
+            pos.side_to_move(),
+            upper,
+            budget,
+            1 << 10,
+            nodes,
+            100_000,
+        )
     }
 
     fn proven_table(sfen: &str, mib: usize) -> (TranspositionTable, Position) {
@@ -183,6 +278,32 @@ mod tests {
         });
         let (_, complete) = line_of(&tt, &pos, UNBOUNDED, &mut tight, &nodes);
         assert!(!complete);
+    }
+
+    #[test]
+    fn the_defender_takes_the_evasion_that_lasts_longest() {
+        // 図巧 第67番: the first proof claims 49, a mate within 47 is
+        // proven and none within 45. At move 38 the table bounds K-9f and
+        // K-9h alike (mate within 9, nothing below); K-9f is mated in 7,
+        // K-9h lasts 9: a small search tells them apart, and the line
+        // takes 47 plies (45 when the first of the two is taken)
+        let sfen = "9/2s6/+B8/B1g6/3g5/2ls5/2g+R5/R8/1kS6 b GPs4n3l17p 1";
+        let (tt, pos) = proven_table(sfen, 64);
+        let attacker = pos.side_to_move();
+        let mut budget = Budget::new(Limits::default());
+        let mut df = Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10);
+        assert_eq!(df.search(47), Outcome::Proven(47));
+        let mut df = Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10);
+        assert_eq!(df.search(45), Outcome::Disproven);
+        let nodes = std::cell::Cell::new(0);
+        let (line, complete) = line_of(&tt, &pos, 47, &mut budget, &nodes);
+        assert!(complete);
+        assert_eq!(line.len(), 47);
+        let mut p = pos.clone();
+        for &m in &line {
+            p.do_move(m);
+        }
+        assert!(p.in_check() && !p.has_evasion());
     }
 
     #[test]

@@ -28,6 +28,7 @@ use super::futile::{is_candidate, Interpositions, Len};
 use super::game::Game;
 use super::limits::Budget;
 use super::parallel;
+use super::pv::read_line;
 use super::tt::{TranspositionTable, UNBOUNDED};
 use super::FutileMode;
 use crate::rules::{Color, Move, MoveList, Position};
@@ -71,10 +72,17 @@ pub struct MainLine {
     /// A plain mate within this many plies is proven (the plain length
     /// when `plain_length` is known).
     pub plain_upper: u16,
+    /// A complete plain mating line within `plain_upper`, read from the
+    /// table as soon as `plain_upper` was found (`None` when a limit came
+    /// first).
+    pub plain_line: Option<Vec<Move>>,
     /// Proven bounds of the root's length: no mate shorter than the first,
     /// a mate within the second (both the length when exact).
     pub bounds: (u16, u16),
 }
+
+/// Nodes the plain line's reading may search to tell evasions apart.
+const PLAIN_LINE_TIE_NODES: u64 = 100_000;
 
 /// One step of the line.
 enum Step {
@@ -290,6 +298,25 @@ impl<'a> LineSearch<'a> {
     /// `upper`.
     pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
         let (plain, plain_exact) = self.exact_length(root, upper);
+        // the plain line now, while the table holds the refutations of the
+        // disproofs just made: shown if a limit cuts what follows
+        let plain_line = if self.budget.hit.is_none() {
+            let nodes = std::cell::Cell::new(0);
+            let (moves, complete) = read_line(
+                self.tt,
+                root,
+                self.attacker,
+                plain,
+                self.budget,
+                self.path_capacity,
+                &nodes,
+                PLAIN_LINE_TIE_NODES,
+            );
+            self.nodes += nodes.get();
+            complete.then_some(moves)
+        } else {
+            None
+        };
         let plain_length = plain_exact.then_some(plain);
         let attacker = self.attacker;
         let (moves, complete, exact, bounds) = match futile {
@@ -334,6 +361,7 @@ impl<'a> LineSearch<'a> {
             complete,
             plain_length,
             plain_upper: plain,
+            plain_line,
             bounds,
         }
     }

@@ -369,6 +369,7 @@ impl Engine {
                     &mut budget,
                     self.path_capacity,
                     &reproof_nodes,
+                    0,
                 );
                 result.nodes += reproof_nodes.get();
                 let first_line = if complete {
@@ -395,6 +396,15 @@ impl Engine {
                         result.moves = line.moves;
                         result.length_exact = line.exact;
                         result.error = None;
+                    } else if let Some(plain_line) = line.plain_line.filter(|l| {
+                        let first = result.moves.len();
+                        first > usize::from(line.plain_upper) || l.len() > first
+                    }) {
+                        // cut short: the plain line read when its length was
+                        // found (the first line was shorter, or longer than
+                        // a mate proven since)
+                        result.moves = plain_line;
+                        result.error = None;
                     } else if usize::from(line.plain_upper) < result.moves.len() {
                         // cut short, but a shorter mate was proven: its line,
                         // as far as the table holds it
@@ -407,6 +417,7 @@ impl Engine {
                             &mut budget,
                             self.path_capacity,
                             &reproof_nodes,
+                            0,
                         );
                         result.nodes += reproof_nodes.get() - before;
                         if complete {

@@ -459,7 +459,6 @@ impl TranspositionTable {
     /// What is known of the mate length of (board, hand): the greatest
     /// `d` with "no mate within d" proven (`None`: nothing) and the least
     /// `u` with "mate within u" proven (`None`: no mate known).
-    #[cfg(test)]
     pub fn length_bounds(&self, key: u64, hand: Hand) -> (Option<u16>, Option<u16>) {
         use entry::{NO_DISPROOF, NO_PROOF};
         let (mut lo, mut hi) = (None, None);
