@@ -85,6 +85,7 @@ pub(crate) fn read_line(
             if best.is_some() {
                 break;
             }
+            evasions.clear();
             for &m in &moves {
                 let (bk, _) = pos.keys_after(m);
                 let hand = if or_node {
