@@ -198,3 +198,35 @@ fn kotobuki_from_a_default_stack() {
     assert_eq!(r.moves.len(), 611);
     assert_mating_line(&start, &r.moves);
 }
+
+/// 将棋無双 第26番: the composer's length 29 (the record's 25 counts the
+/// horse's pawn interpositions P*3e, P*4d, P*5c as futile, but the pawn
+/// taken on 5c mates at 9c), and its line read within the budget: at ply
+/// 10 the six drops between the rook and the king are shown futile against
+/// the king's move, without lengths of their own.
+#[test]
+fn musou_26_line_is_read_within_the_budget() {
+    let sfen = "6Sp1/3+R2r1n/4s4/1S2gk3/3GN4/5+B3/9/9/8+b b 2gs2n4l17p 1";
+    let pos = tsume::parse_position(sfen).unwrap();
+    let start = pos.clone();
+    let r = std::thread::spawn(move || {
+        let opts = SolveOptions {
+            limits: Limits {
+                nodes: Some(5_000_000),
+                ..Limits::default()
+            },
+            ..SolveOptions::default()
+        };
+        Solver::new(256).solve(&pos, &opts)
+    })
+    .join()
+    .unwrap();
+    assert_eq!(r.verdict, Verdict::Mate, "{:?}", r.limit_hit);
+    assert!(r.length_exact, "{:?}", r.limit_hit);
+    assert_eq!(
+        usi(&r),
+        "6e5d 5c5d G*4c 5d4c 5e4c+ 4d4c 6b3b 4c3b R*9b 3b3a 4f1c 3a4a 1c1d 4a5a \
+         1d1e 5a6a 1e1f 6a7a 1f1g P*5c 1g5c 7a8a 5c6c 8a9b P*9c 9b8b S*8c 8b7a 6c7b"
+    );
+    assert_mating_line(&start, &r.moves);
+}

@@ -152,6 +152,22 @@ impl<'l, 'a> Composer<'l, 'a> {
         (best, true, best)
     }
 
+    /// `f` within `nodes` more nodes: its answers are proofs as ever, an
+    /// `Unknown` may be the cap. Returns the answer and whether the cap
+    /// was reached (an `Unknown` below it will not change with more).
+    pub fn within_nodes<R>(&mut self, nodes: u64, f: impl FnOnce(&mut Self) -> R) -> (R, bool) {
+        let undecided = self.undecided;
+        let start = self.search.nodes;
+        let capped = self.search.budget.capped(nodes);
+        let outer = std::mem::replace(&mut *self.search.budget, capped);
+        let r = f(self);
+        let capped = std::mem::replace(&mut *self.search.budget, outer);
+        self.search.budget.absorb(&capped);
+        // an answer cut by the cap is asked again, or left to the full rule
+        self.undecided = undecided;
+        (r, self.search.nodes - start >= nodes)
+    }
+
     fn unknown(&mut self) -> Len {
         self.undecided = true;
         Len::Unknown
