@@ -302,6 +302,23 @@ impl<'l, 'a> Composer<'l, 'a> {
         Some(w)
     }
 
+    /// Whether interposition `e` of `q` is real, judged against a plain
+    /// bound of the best defence without it (the evasions that are no
+    /// interpositions and those nearer the king, each at most `n`), which
+    /// is cheaper than against `n` where the bound is lower; `None` when
+    /// undecided, `Some(false)` when futile against that bound only.
+    pub fn real_without(&mut self, q: &Position, e: Move, n: u16) -> Option<bool> {
+        let d = distance(q, e)?;
+        let mut list = MoveList::new();
+        q.evasion_moves(&mut list);
+        let evasions: Vec<(u8, Move)> = list
+            .iter()
+            .map(|&s| (distance(q, s).unwrap_or(0), s))
+            .collect();
+        let w = self.without_bound(q, &evasions, d, n)?;
+        self.real_enough(q, e, w)
+    }
+
     /// Whether no checking recapture of interposition `e` of `q` leaves
     /// its test position mated within `n`; `None` when undecided.
     pub fn real_enough(&mut self, q: &Position, e: Move, n: u16) -> Option<bool> {

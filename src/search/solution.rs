@@ -607,7 +607,7 @@ fn composer_defence(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u1
 /// The evasions of `pos` that last `v` plies (its value, proven), found
 /// without the rule's exact lengths: an evasion after which there is no
 /// mate within `v − 3`, and real — no interposition, or one that no
-/// checking recapture leaves mated within `v`, which is at least the best
+/// checking recapture leaves mated within a plain bound of the best
 /// defence without it. `None` when some longest interposition needs the
 /// exact rule (or a limit was hit).
 ///
@@ -648,7 +648,7 @@ fn longest_real_quickly(
             match after(c, pos, e, v - 3) {
                 Len::Within(_) => false,
                 Len::Unknown => return None,
-                Len::Over => c.real_enough(pos, e, v) == Some(true) || return None,
+                Len::Over => c.real_without(pos, e, v) == Some(true) || return None,
             }
         };
         if tie {
