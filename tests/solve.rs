@@ -171,27 +171,37 @@ fn assert_mating_line(start: &tsume::Position, moves: &[tsume::Move]) {
     );
 }
 
+/// `sfen` solved from a thread with the default stack, a 256 MiB table
+/// and a node limit; `exact_line` false for the first proof only.
+fn solve_on_a_default_stack(
+    sfen: &str,
+    nodes: u64,
+    exact_line: bool,
+) -> tsume::search::SolveResult {
+    let pos = tsume::parse_position(sfen).unwrap();
+    std::thread::spawn(move || {
+        let opts = SolveOptions {
+            limits: Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            exact_line,
+            ..SolveOptions::default()
+        };
+        Solver::new(256).solve(&pos, &opts)
+    })
+    .join()
+    .unwrap()
+}
+
 /// 寿 (将棋図巧 第100番, 611 plies), first proof, from a thread with the
 /// default 2 MiB stack: the solver runs its deep search on a stack of its
 /// own, so a library user needs none. Under a node limit, not a time limit.
 #[test]
 fn kotobuki_from_a_default_stack() {
     let sfen = "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
-    let pos = tsume::parse_position(sfen).unwrap();
-    let start = pos.clone();
-    let r = std::thread::spawn(move || {
-        let opts = SolveOptions {
-            limits: Limits {
-                nodes: Some(30_000_000),
-                ..Limits::default()
-            },
-            exact_line: false,
-            ..SolveOptions::default()
-        };
-        Solver::new(256).solve(&pos, &opts)
-    })
-    .join()
-    .unwrap();
+    let start = tsume::parse_position(sfen).unwrap();
+    let r = solve_on_a_default_stack(sfen, 30_000_000, false);
     assert_eq!(r.verdict, Verdict::Mate, "{:?}", r.limit_hit);
     // the first proof's 635 plies, shortened by the cheap bounded searches
     // that follow it to the record's 611
@@ -207,20 +217,8 @@ fn kotobuki_from_a_default_stack() {
 #[test]
 fn musou_26_line_is_read_within_the_budget() {
     let sfen = "6Sp1/3+R2r1n/4s4/1S2gk3/3GN4/5+B3/9/9/8+b b 2gs2n4l17p 1";
-    let pos = tsume::parse_position(sfen).unwrap();
-    let start = pos.clone();
-    let r = std::thread::spawn(move || {
-        let opts = SolveOptions {
-            limits: Limits {
-                nodes: Some(5_000_000),
-                ..Limits::default()
-            },
-            ..SolveOptions::default()
-        };
-        Solver::new(256).solve(&pos, &opts)
-    })
-    .join()
-    .unwrap();
+    let start = tsume::parse_position(sfen).unwrap();
+    let r = solve_on_a_default_stack(sfen, 5_000_000, true);
     assert_eq!(r.verdict, Verdict::Mate, "{:?}", r.limit_hit);
     assert!(r.length_exact, "{:?}", r.limit_hit);
     assert_eq!(

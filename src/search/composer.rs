@@ -215,12 +215,7 @@ impl<'l, 'a> Composer<'l, 'a> {
     /// lengths. Where no evasion is shown a real refutation this way, the
     /// rule decides with exact lengths.
     fn defender_walk(&mut self, q: &Position, n: u16) -> Len {
-        let mut list = MoveList::new();
-        q.evasion_moves(&mut list);
-        let evasions: Vec<(u8, Move)> = list
-            .iter()
-            .map(|&e| (distance(q, e).unwrap_or(0), e))
-            .collect();
+        let evasions = evasions_by_distance(q);
         if n == 0 {
             if evasions.iter().any(|&(d, _)| d == 0) {
                 return Len::Over;
@@ -309,13 +304,7 @@ impl<'l, 'a> Composer<'l, 'a> {
     /// undecided, `Some(false)` when futile against that bound only.
     pub fn real_without(&mut self, q: &Position, e: Move, n: u16) -> Option<bool> {
         let d = distance(q, e)?;
-        let mut list = MoveList::new();
-        q.evasion_moves(&mut list);
-        let evasions: Vec<(u8, Move)> = list
-            .iter()
-            .map(|&s| (distance(q, s).unwrap_or(0), s))
-            .collect();
-        let w = self.without_bound(q, &evasions, d, n)?;
+        let w = self.without_bound(q, &evasions_by_distance(q), d, n)?;
         self.real_enough(q, e, w)
     }
 
@@ -331,6 +320,16 @@ impl<'l, 'a> Composer<'l, 'a> {
             _ => Some(false),
         }
     }
+}
+
+/// The evasions of `q`, each with its distance from the king when it is
+/// an interposition (0 otherwise).
+fn evasions_by_distance(q: &Position) -> Vec<(u8, Move)> {
+    let mut list = MoveList::new();
+    q.evasion_moves(&mut list);
+    list.iter()
+        .map(|&e| (distance(q, e).unwrap_or(0), e))
+        .collect()
 }
 
 /// The futile rule's lengths, the composer's own: so the rule applies at
