@@ -345,9 +345,12 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// At a defender node, when another thread is searching the best
-    /// evasion `best`, the unsolved evasion of least disproof number below
-    /// `th_dn` among the others, if any.
+    /// When another thread is searching the best child `best`, the
+    /// unsolved other child nearest its own threshold's side: at a
+    /// defender node the evasion of least disproof number below `th`
+    /// (`th_dn`), at an attacker node the check of least proof number
+    /// below `th` (`th_pn`). Every evasion must be proven for a mate, and
+    /// every check refuted for a bounded "no mate within".
     #[inline]
     fn elsewhere(
         &self,
@@ -355,20 +358,22 @@ impl<'a> Dfpn<'a> {
         n: usize,
         best: usize,
         ply: u16,
-        th_dn: PnDn,
+        th: PnDn,
+        or_node: bool,
     ) -> Option<usize> {
         let peers = self.peers?;
         let b = &self.stack[base + best];
         if !peers.taken(self.variant as usize, ply, node_id(b.board_key, b.hand)) {
             return None;
         }
+        let key = |c: &Child| if or_node { c.pn } else { c.dn };
         (0..n)
             .filter(|&i| i != best)
             .filter(|&i| {
                 let c = &self.stack[base + i];
-                c.active && c.pn != 0 && c.dn != 0 && c.dn < th_dn
+                c.active && c.pn != 0 && c.dn != 0 && key(c) < th
             })
-            .min_by_key(|&i| self.stack[base + i].dn)
+            .min_by_key(|&i| key(&self.stack[base + i]))
     }
 
     /// Whether child `c` settles its parent: a proven check, or an evasion
@@ -498,15 +503,25 @@ impl<'a> Dfpn<'a> {
                 add(second, second / 2 + 1)
             };
             let mut deflected = false;
-            if !or_node {
-                if let Some(alt) = self.elsewhere(base, n, best, child_ply, th_dn) {
+            // where the answer likeliest needs every child: at a
+            // defender node in a search for any mate (a proof proves
+            // every evasion), at an attacker node in a bounded one (most
+            // are the minimality's "no mate within", which refutes every
+            // check)
+            if or_node == (len != UNBOUNDED) {
+                let th = if or_node { th_pn } else { th_dn };
+                if let Some(alt) = self.elsewhere(base, n, best, child_ply, th, or_node) {
                     best = alt;
                     deflected = true;
                 }
             }
             let c = self.stack[base + best];
-            let (cth_pn, cth_dn) = if or_node {
+            let (cth_pn, cth_dn) = if or_node && !deflected {
                 (th_pn.min(second_th), child_threshold(th_dn, dn, c.dn))
+            } else if or_node {
+                // another thread is in the best check: this one is
+                // searched within the node's own proof threshold
+                (th_pn, child_threshold(th_dn, dn, c.dn))
             } else if !deflected {
                 (child_threshold(th_pn, pn, c.pn), th_dn.min(second_th))
             } else {
@@ -672,6 +687,39 @@ mod tests {
         assert!(root.is_disproven());
         let (again, _, nodes) = search(&tt, sfen, UNBOUNDED);
         assert_eq!((again, nodes), (Outcome::Disproven, 0));
+    }
+
+    /// A bounded search whose root checks are all taken by other threads
+    /// ([`Peers`]) goes down another check than alone, and decides the
+    /// same: a disproof within 19 plies and a proof within 21 of 図巧
+    /// 第2番.
+    #[test]
+    fn a_bounded_search_leaves_a_check_taken_by_another_thread() {
+        let sfen = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
+        let pos = parse_position(sfen).unwrap();
+        let mut checks = crate::rules::MoveList::new();
+        pos.check_moves(&mut checks);
+        let peers = Peers::new(1 + checks.len());
+        for (k, &m) in checks.iter().enumerate() {
+            let (bk, _) = pos.keys_after(m);
+            peers.enter(k + 1, 1, node_id(bk, pos.hand_after(m)));
+        }
+        for (len, answer) in [(19, Outcome::Disproven), (21, Outcome::Proven(21))] {
+            let run = |with_peers: bool| {
+                let tt = TranspositionTable::new(16);
+                let mut budget = Budget::new(Limits::default());
+                let df = Dfpn::new(&tt, pos.clone(), Color::Black, &mut budget, 1 << 12);
+                let mut df = if with_peers {
+                    df.with_peers(&peers)
+                } else {
+                    df
+                };
+                (df.search(len), df.nodes)
+            };
+            let (alone, crowded) = (run(false), run(true));
+            assert_eq!((alone.0, crowded.0), (answer, answer), "{len}");
+            assert_ne!(alone.1, crowded.1, "{len}: deflected");
+        }
     }
 
     /// A bounded search answers from the bounds the table holds, and a

@@ -1,7 +1,10 @@
 //! Where each thread of a parallel search stands ([`super::parallel`]),
-//! for the threads to keep out of each other's way: at a defender node
-//! where another thread already works on the best evasion, a thread takes
-//! the next one (every evasion must be proven for a mate anyway). A cheap
+//! for the threads to keep out of each other's way: where another thread
+//! already works on the best child, a thread takes the next one. This is
+//! done where every child likely has to be solved anyway: at a defender
+//! node of a search for any mate (every evasion is proven), at an
+//! attacker node of a bounded one (most bounded searches are the
+//! minimality's "no mate within", which refutes every check). A cheap
 //! stand-in for the virtual proof numbers of Kaneko 2010 ("Parallel Depth
 //! First Proof Number Search", AAAI-10): one word per thread and ply,
 //! written on entering a node and compared with a child's identity.
@@ -11,10 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use crate::rules::Hand;
 
 /// Where each thread of a parallel search stands: for every ply (up to a
-/// cap) the node it is searching there. A thread that reaches a defender
-/// node where another is already working on one evasion takes another,
-/// so that two threads rarely prove the same subtree (every evasion must
-/// be proven for a mate anyway).
+/// cap) the node it is searching there. A thread that reaches a node
+/// where another is already working on the best child takes another, so
+/// that two threads rarely solve the same subtree.
 pub(crate) struct Peers {
     threads: usize,
     at: Box<[AtomicU64]>,
