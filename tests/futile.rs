@@ -128,7 +128,7 @@ fn not_futile_when_the_mate_gets_longer() {
     // L*2a again gives 6. A test accepting a mate of any length after the
     // capture says 1 ply (6e6a+).
     let sfen = "8k/6p1p/7pB/9/3R5/1B7/9/9/9 b Pr4g4s4n4l14p 1";
-    assert_line(sfen, "6e6a L*2a 6a2a+ 1a2a 8f3a+ 2a1a 1c2b+");
+    assert_line(sfen, "6e6a+ L*2a 6a2a 1a2a 8f3a+ 2a1a 1c2b+");
     assert_eq!(counted(sfen), 11);
     // The only evasion P*8b: after 6b8b the mate takes 2 more plies, so
     // it is real (any length would say 1).

@@ -560,12 +560,27 @@ fn walk(
 }
 
 /// The attacker's check of the shortest composer's mate at a node of value
-/// `v`, and the value of the position after it.
+/// `v`, and the value of the position after it. A check whose composer's
+/// mate within `v − 1` the table already holds (the proof of `v` stored
+/// it) comes first: another one may take a walk of its own to decide,
+/// and the plain lengths that order the rest depend on what the table
+/// kept (on several threads, on the schedule).
 fn composer_check(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u16) -> Step {
     let Some(target) = v.checked_sub(1) else {
         return Step::Stuck;
     };
-    for m in c.search().by_known_length(pos, list, false) {
+    let mut ordered = c.search().by_known_length(pos, list, false);
+    let known_within = |c: &mut Composer, pos: &mut Position, m: Move| {
+        pos.do_move(m);
+        let (_, within) = c.search().composer_bounds(pos);
+        pos.undo_move(m);
+        within.is_some_and(|w| w <= target)
+    };
+    if let Some(i) = (0..ordered.len()).find(|&i| known_within(c, pos, ordered[i])) {
+        let m = ordered.remove(i);
+        ordered.insert(0, m);
+    }
+    for m in ordered {
         pos.do_move(m);
         let r = c.mate_within(pos, target);
         pos.undo_move(m);
