@@ -242,13 +242,28 @@ impl<'a> LineSearch<'a> {
     /// The table's disproof number of "mate within `depth`" after move `m`
     /// of `pos` (0: disproven).
     pub fn disproof_number(&self, pos: &Position, m: Move, depth: u16) -> u64 {
+        let (bk, hand) = self.key_after(pos, m);
+        self.tt.probe(bk, hand, depth).dn
+    }
+
+    /// The table's key of the position after move `m` of `pos`: its
+    /// board key and the attacker's hand.
+    fn key_after(&self, pos: &Position, m: Move) -> (u64, crate::rules::Hand) {
         let (bk, _) = pos.keys_after(m);
         let hand = if pos.side_to_move() == self.attacker {
             pos.hand_after(m)
         } else {
             pos.hand(self.attacker)
         };
-        self.tt.probe(bk, hand, depth).dn
+        (bk, hand)
+    }
+
+    /// Whether the table holds a composer's mate within `n` after move
+    /// `m` of `pos`.
+    fn composer_mate_known_after(&self, pos: &Position, m: Move, n: u16) -> bool {
+        let (bk, hand) = self.key_after(pos, m);
+        let (_, within) = self.tt.composer_bounds(bk, hand);
+        within.is_some_and(|w| w <= n)
     }
 
     /// The minimax mate length of `pos`, given a proven upper bound.
@@ -389,12 +404,7 @@ impl<'a> LineSearch<'a> {
         let mut keyed: Vec<(u32, Move)> = list
             .iter()
             .map(|&m| {
-                let (bk, _) = pos.keys_after(m);
-                let hand = if pos.side_to_move() == self.attacker {
-                    pos.hand_after(m)
-                } else {
-                    pos.hand(self.attacker)
-                };
+                let (bk, hand) = self.key_after(pos, m);
                 let p = self.tt.probe(bk, hand, super::tt::UNBOUNDED);
                 let k = if !p.is_proven() {
                     u32::MAX
@@ -569,17 +579,10 @@ fn composer_check(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u16)
     let Some(target) = v.checked_sub(1) else {
         return Step::Stuck;
     };
-    let mut ordered = c.search().by_known_length(pos, list, false);
-    let known_within = |c: &mut Composer, pos: &mut Position, m: Move| {
-        pos.do_move(m);
-        let (_, within) = c.search().composer_bounds(pos);
-        pos.undo_move(m);
-        within.is_some_and(|w| w <= target)
-    };
-    if let Some(i) = (0..ordered.len()).find(|&i| known_within(c, pos, ordered[i])) {
-        let m = ordered.remove(i);
-        ordered.insert(0, m);
-    }
+    let ls = c.search();
+    let mut ordered = ls.by_known_length(pos, list, false);
+    // stable: the known ones first, each part in its order
+    ordered.sort_by_key(|&m| !ls.composer_mate_known_after(pos, m, target));
     for m in ordered {
         pos.do_move(m);
         let r = c.mate_within(pos, target);
