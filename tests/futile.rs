@@ -183,3 +183,31 @@ fn lines_end_in_mate_or_only_futile_interpositions() {
         common::check_line(&pos, &r.moves, false).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     }
 }
+
+#[test]
+fn a_far_interposition_within_the_bound_is_not_judged() {
+    // 無双 第28番: after 9g8h the defender's refutations of "mate within
+    // 49" are interpositions; the far 移動合 6c6f lasts no longer than the
+    // bound, and its test position is as hard as the problem, so the rule
+    // judges only the long ones. The mate is 49 plies: the plain line's
+    // last interposition, S*2i next to the king, is futile (51 counted).
+    let sfen = "4+R2+Pl/3gp4/1+P1lN1k1S/6p2/9/5SP1N/B5B2/1+n1r1L3/5N1Sg b 2gsl13p 1";
+    let pos = tsume::parse_position(sfen).expect("valid test position");
+    let opts = SolveOptions {
+        limits: Limits {
+            nodes: Some(8_000_000),
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    };
+    let r = Solver::new(256).solve(&pos, &opts);
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert!(r.length_exact);
+    assert_eq!(
+        usi(&r),
+        "9g8h 3c4c 8h3c+ 4c3c N*2e 3c4c 4f5e 6h4h 2e3c+ 4c3c 3g1e P*2d 1c2d \
+         3c4c 5a4b 4c4b 2d3c 4b5a 3c4b+ 4h4b+ 1e4b+ 5a4b R*4a 4b3c 5e4d 3c2c \
+         4a4c+ 2c1d 4c3d 1d1e 3d2d 1e1f P*1g 1f1g 2i2h 1g1f 2h2g 1f1g 2d2f \
+         1g2h 2f3g 2h1g P*1h 1i1h 2g1h 1g1h G*2h 1h1i 3g3i"
+    );
+}
