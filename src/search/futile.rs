@@ -347,21 +347,28 @@ impl Interpositions {
         judge(o, &self.q, self.moves[i], w)
     }
 
+    /// The evasions that are no candidates, each measured against the
+    /// bound (they are always real): `Err` with `Over` or `Unknown` as soon
+    /// as one is, a quick answer.
+    fn measure_plain(&mut self, o: &mut impl Lengths) -> Result<Vec<usize>, Len> {
+        let plain: Vec<usize> = (0..self.moves.len())
+            .filter(|&i| self.dist[i] == 0)
+            .collect();
+        for &i in &plain {
+            if let x @ (Len::Over | Len::Unknown) = self.upper(o, i) {
+                return Err(x);
+            }
+        }
+        Ok(plain)
+    }
+
     /// The value of `Q`: the longest real defence, 0 when every evasion is
     /// futile (or there is none); `Over` when a real defence is longer than
     /// the bound.
     pub fn value(&mut self, o: &mut impl Lengths) -> Len {
         let order = self.order();
-        // the evasions that are no candidates first: a quick `Over`
-        let plain: Vec<usize> = order
-            .iter()
-            .copied()
-            .filter(|&i| self.dist[i] == 0)
-            .collect();
-        for i in plain {
-            if let x @ (Len::Over | Len::Unknown) = self.upper(o, i) {
-                return x;
-            }
+        if let Err(x) = self.measure_plain(o) {
+            return x;
         }
         let mut real = Vec::new();
         for &i in &order {
@@ -388,16 +395,10 @@ impl Interpositions {
     /// futile against a lower bound is futile (the rule is monotone in `W`).
     pub fn value_within(&mut self, o: &mut impl Lengths) -> Len {
         let order = self.order();
-        let base: Vec<usize> = order
-            .iter()
-            .copied()
-            .filter(|&i| self.dist[i] == 0)
-            .collect();
-        for &i in &base {
-            if let x @ (Len::Over | Len::Unknown) = self.upper(o, i) {
-                return x;
-            }
-        }
+        let base = match self.measure_plain(o) {
+            Ok(base) => base,
+            Err(x) => return x,
+        };
         for &i in &order {
             if self.dist[i] == 0 {
                 continue;
