@@ -412,10 +412,8 @@ impl Interpositions {
             let nearer_hi = order
                 .iter()
                 .filter(|&&j| {
-                    j != i
-                        && (self.dist[j] == 0 || self.dist[j] < self.dist[i])
+                    (self.dist[j] == 0 || self.dist[j] < self.dist[i])
                         && !matches!(self.class[j], Some(Class::Futile { .. }))
-                        && self.hi[j] > 0
                 })
                 .map(|&j| self.hi[j])
                 .max()
@@ -435,12 +433,8 @@ impl Interpositions {
                 Class::Futile { .. } => {}
             }
         }
-        let top = (0..self.moves.len())
-            .filter(|&i| self.hi[i] > 0)
-            .map(|i| self.hi[i])
-            .max()
-            .unwrap_or(0);
-        Len::Within(top)
+        // a futile one longer than the bound has no upper bound (0)
+        Len::Within(self.hi.iter().copied().max().unwrap_or(0))
     }
 
     /// The real evasions of length `l`, the value found by
