@@ -106,13 +106,15 @@ pub fn solve_stats_text(r: &SolveResult) -> String {
     let t = &s.table;
     let pct = |n: u64| n as f64 * 100.0 / t.capacity.max(1) as f64;
     format!(
-        "stats: first proof {} nodes {:.3}s, line {} nodes {:.3}s\n\
+        "stats: first proof {} nodes {:.3}s, line {} nodes {:.3}s (plain length proven minimal: {} nodes {:.3}s)\n\
          stats: attacker nodes {}, defender nodes {}, cycles {}, path-dependent disproofs {}, deepest ply {}\n\
          stats: table {} entries, peak {:.1}% full, now {:.1}%, {} replaced, {} collections removing {}\n",
         s.first_proof.nodes,
         s.first_proof.seconds,
         s.line.nodes,
         s.line.seconds,
+        s.plain_length.nodes,
+        s.plain_length.seconds,
         s.search.or_nodes,
         s.search.and_nodes,
         s.search.cycles,

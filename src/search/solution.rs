@@ -79,6 +79,8 @@ pub struct MainLine {
     /// Proven bounds of the root's length: no mate shorter than the first,
     /// a mate within the second (both the length when exact).
     pub bounds: (u16, u16),
+    /// Nodes and seconds of the proof of the plain length.
+    pub plain_phase: super::PhaseStats,
 }
 
 /// Nodes the plain line's reading may search to tell evasions apart.
@@ -258,6 +260,14 @@ impl<'a> LineSearch<'a> {
         (bk, hand)
     }
 
+    /// Whether the table holds "no composer's mate within `n`" after move
+    /// `m` of `pos`.
+    fn composer_over_known_after(&self, pos: &Position, m: Move, n: u16) -> bool {
+        let (bk, hand) = self.key_after(pos, m);
+        let (over, _) = self.tt.composer_bounds(bk, hand);
+        over.is_some_and(|o| o >= n)
+    }
+
     /// Whether the table holds a composer's mate within `n` after move
     /// `m` of `pos`.
     fn composer_mate_known_after(&self, pos: &Position, m: Move, n: u16) -> bool {
@@ -312,7 +322,12 @@ impl<'a> LineSearch<'a> {
     /// The main line from a proven root whose first proof had length
     /// `upper`.
     pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
+        let (start_nodes, start_seconds) = (self.nodes, self.budget.elapsed());
         let (plain, plain_exact) = self.exact_length(root, upper);
+        let plain_phase = super::PhaseStats {
+            nodes: self.nodes - start_nodes,
+            seconds: self.budget.elapsed() - start_seconds,
+        };
         // the plain line now, while the table holds the refutations of the
         // disproofs just made: shown if a limit cuts what follows
         let plain_line = if self.budget.hit.is_none() {
@@ -378,6 +393,7 @@ impl<'a> LineSearch<'a> {
             plain_upper: plain,
             plain_line,
             bounds,
+            plain_phase,
         }
     }
 
@@ -636,6 +652,13 @@ fn composer_defence(c: &mut Composer, pos: &mut Position, list: &MoveList, v: u1
 /// in turn under node caps growing fourfold from `TIE_FIRST_NODES` (無双
 /// 第26番: the length after each of six drops costs up to 10 s, showing
 /// them futile 0.1 s; 無双 第64番: the other way round).
+///
+/// Once one evasion is shown to last, the others only tell equally long
+/// defences apart (変化同手数, compared by the pieces they leave over):
+/// each is asked within `TIE_NODES` nodes and left out of the ties when
+/// that is not enough, and beyond `TIE_BREAK_MAX` plies, where ties are
+/// not compared, they are not asked at all (図巧第86番: 1.9 M nodes to
+/// show that a second king move is mated two plies sooner).
 fn longest_real_quickly(
     c: &mut Composer,
     pos: &mut Position,
@@ -645,43 +668,106 @@ fn longest_real_quickly(
     if v < 3 {
         return None;
     }
-    let mut lasts = vec![false; list.len()];
-    for (i, &e) in list.iter().enumerate() {
-        if !is_candidate(pos, e) {
-            lasts[i] = match after(c, pos, e, v - 3) {
-                Len::Within(_) => false,
-                Len::Unknown => return None,
-                Len::Over => true,
-            };
+    let compare_ties = v - 1 <= TIE_BREAK_MAX;
+    // the evasions that are no interpositions, likeliest to last first
+    let plain = by_disproof_number(c, pos, list, v - 3, false);
+    let mut ties = Vec::new();
+    for e in plain {
+        if !ties.is_empty() && !compare_ties {
+            return Some(ties);
+        }
+        let lasts = if ties.is_empty() {
+            after(c, pos, e, v - 3)
+        } else {
+            c.within_nodes(TIE_NODES, |c| after(c, pos, e, v - 3)).0
+        };
+        match lasts {
+            Len::Within(_) => {}
+            Len::Unknown if ties.is_empty() || c.search().limit_hit() => return None,
+            // a tie left open: not compared
+            Len::Unknown => {}
+            Len::Over => ties.push(e),
         }
     }
-    let against_v = lasts.iter().any(|&l| l);
-    let mut ties = Vec::new();
-    for (i, &e) in list.iter().enumerate() {
-        let tie = if !is_candidate(pos, e) {
-            lasts[i]
-        } else if against_v {
-            tie_against_v(c, pos, e, v)?
+    let against_v = !ties.is_empty();
+    // the interpositions, likeliest to last first
+    for e in by_disproof_number(c, pos, list, v - 3, true) {
+        if !ties.is_empty() && !compare_ties {
+            break;
+        }
+        let tie = if against_v {
+            tie_against_v(c, pos, e, v)
+        } else if !ties.is_empty() {
+            // a real interposition lasts already: only a tie is asked
+            c.within_nodes(TIE_NODES, |c| lasts_and_real(c, pos, e, v))
+                .0
         } else {
-            match after(c, pos, e, v - 3) {
-                Len::Within(_) => false,
-                Len::Unknown => return None,
-                Len::Over => c.real_without(pos, e, v) == Some(true) || return None,
-            }
+            Some(lasts_and_real(c, pos, e, v)?)
+        };
+        let tie = match tie {
+            Some(tie) => tie,
+            None if c.search().limit_hit() => return None,
+            // a tie left open: not compared
+            None => false,
         };
         if tie {
             ties.push(e);
         }
     }
+    // in move order, as the tie-break compares them
+    ties.sort_by_key(|&t| list.iter().position(|&m| m == t));
     (!ties.is_empty()).then_some(ties)
+}
+
+/// The evasions of `pos` that are interpositions (`candidates`) or not,
+/// ordered by what the table holds of "mate within `n`" after them: no
+/// composer's mate first, then by the plain disproof number (disproven
+/// first); ties in move order.
+fn by_disproof_number(
+    c: &mut Composer,
+    pos: &Position,
+    list: &MoveList,
+    n: u16,
+    candidates: bool,
+) -> Vec<Move> {
+    let ls = c.search();
+    let mut keyed: Vec<(u64, Move)> = list
+        .iter()
+        .filter(|&&e| is_candidate(pos, e) == candidates)
+        .map(|&e| {
+            let key = if ls.composer_over_known_after(pos, e, n) {
+                0
+            } else {
+                ls.disproof_number(pos, e, n).saturating_add(1)
+            };
+            (key, e)
+        })
+        .collect();
+    keyed.sort_by_key(|x| x.0);
+    keyed.into_iter().map(|x| x.1).collect()
+}
+
+/// Whether interposition `e` of `pos` (value `v`) lasts `v` plies and is
+/// real against a plain bound of the best defence without it; `None` when
+/// undecided (then the exact rule decides).
+fn lasts_and_real(c: &mut Composer, pos: &mut Position, e: Move, v: u16) -> Option<bool> {
+    match after(c, pos, e, v - 3) {
+        Len::Within(_) => Some(false),
+        Len::Unknown => None,
+        Len::Over => (c.real_without(pos, e, v) == Some(true)).then_some(true),
+    }
 }
 
 /// Nodes of the first turn of each question in [`tie_against_v`].
 const TIE_FIRST_NODES: u64 = 20_000;
 
+/// Nodes a question about a tie may take ([`longest_real_quickly`]): the
+/// length is proven without it.
+const TIE_NODES: u64 = 320_000;
+
 /// Whether interposition `e` of `pos` lasts `v` plies and is real, when
-/// the best defence without it is `v`; `None` when a limit or the rule's
-/// own cap leaves it open.
+/// the best defence without it is `v` (by an evasion that is no
+/// interposition); `None` when a limit or `TIE_NODES` leaves it open.
 fn tie_against_v(c: &mut Composer, pos: &mut Position, e: Move, v: u16) -> Option<bool> {
     let mut lasts = None;
     let mut real = None;
@@ -707,7 +793,7 @@ fn tie_against_v(c: &mut Composer, pos: &mut Position, e: Move, v: u16) -> Optio
         if lasts.is_some() && real.is_some() {
             return Some(true);
         }
-        if !open || c.search().limit_hit() || c.search().poll_limits() {
+        if !open || cap >= TIE_NODES || c.search().limit_hit() || c.search().poll_limits() {
             return None;
         }
         cap = cap.saturating_mul(4);

@@ -130,6 +130,9 @@ pub struct SolveStats {
     pub first_proof: PhaseStats,
     /// The main line and the proof of its length.
     pub line: PhaseStats,
+    /// Of the line's phase, the proof that the plain-minimax length
+    /// (futile interpositions counted) is minimal.
+    pub plain_length: PhaseStats,
     /// Node kinds, cycles, the deepest ply.
     pub search: SearchStats,
     /// The transposition table after the solve.
@@ -389,6 +392,7 @@ impl Engine {
                     result.nodes += ls.nodes;
                     result.stats.search.add(&ls.stats);
                     result.stats.line.nodes += ls.nodes;
+                    result.stats.plain_length = line.plain_phase;
                     result.plain_length = line.plain_length.map(usize::from);
                     let (lo, hi) = line.bounds;
                     result.length_bounds = Some((usize::from(lo), usize::from(hi)));
