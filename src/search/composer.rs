@@ -235,7 +235,15 @@ impl<'l, 'a> Composer<'l, 'a> {
         } else {
             let mut order: Vec<(u64, u8, Move)> = evasions
                 .iter()
-                .map(|&(d, e)| (self.search.disproof_number(q, e, n - 1), d, e))
+                .map(|&(d, e)| {
+                    // a composer's "no mate within" known first
+                    let key = if self.search.composer_over_known_after(q, e, n - 1) {
+                        0
+                    } else {
+                        self.search.disproof_number(q, e, n - 1).saturating_add(1)
+                    };
+                    (key, d, e)
+                })
                 .collect();
             order.sort_by_key(|&(dn, d, _)| (dn, d));
             let mut after = q.detached();

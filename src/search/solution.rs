@@ -262,7 +262,7 @@ impl<'a> LineSearch<'a> {
 
     /// Whether the table holds "no composer's mate within `n`" after move
     /// `m` of `pos`.
-    fn composer_over_known_after(&self, pos: &Position, m: Move, n: u16) -> bool {
+    pub(super) fn composer_over_known_after(&self, pos: &Position, m: Move, n: u16) -> bool {
         let (bk, hand) = self.key_after(pos, m);
         let (over, _) = self.tt.composer_bounds(bk, hand);
         over.is_some_and(|o| o >= n)
