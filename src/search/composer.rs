@@ -217,7 +217,7 @@ impl<'l, 'a> Composer<'l, 'a> {
     /// within `n`: a real defence must last longer too.
     ///
     /// The evasions are tried in the order the table makes likeliest to
-    /// refute (disproven first, then by disproof number, those that are no
+    /// refute ([`LineSearch::lasting_order`], those that are no
     /// interpositions before those that are). One that is no interposition
     /// is real. An interposition `e` is real when no checking recapture
     /// leaves its test position mated within `w`, a bound of the best
@@ -235,17 +235,9 @@ impl<'l, 'a> Composer<'l, 'a> {
         } else {
             let mut order: Vec<(u64, u8, Move)> = evasions
                 .iter()
-                .map(|&(d, e)| {
-                    // a composer's "no mate within" known first
-                    let key = if self.search.composer_over_known_after(q, e, n - 1) {
-                        0
-                    } else {
-                        self.search.disproof_number(q, e, n - 1).saturating_add(1)
-                    };
-                    (key, d, e)
-                })
+                .map(|&(d, e)| (self.search.lasting_order(q, e, n - 1), d, e))
                 .collect();
-            order.sort_by_key(|&(dn, d, _)| (dn, d));
+            order.sort_by_key(|&(key, d, _)| (key, d));
             let mut after = q.detached();
             for (_, d, e) in order {
                 after.do_move(e);

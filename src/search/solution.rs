@@ -260,12 +260,18 @@ impl<'a> LineSearch<'a> {
         (bk, hand)
     }
 
-    /// Whether the table holds "no composer's mate within `n`" after move
-    /// `m` of `pos`.
-    pub(super) fn composer_over_known_after(&self, pos: &Position, m: Move, n: u16) -> bool {
+    /// How unlikely move `m` of `pos` is to leave no mate within `n`, by
+    /// what the table holds (an order key, least first): 0 when it holds
+    /// "no composer's mate within `n`", else one more than the plain
+    /// disproof number (1: disproven).
+    pub(super) fn lasting_order(&self, pos: &Position, m: Move, n: u16) -> u64 {
         let (bk, hand) = self.key_after(pos, m);
         let (over, _) = self.tt.composer_bounds(bk, hand);
-        over.is_some_and(|o| o >= n)
+        if over.is_some_and(|o| o >= n) {
+            0
+        } else {
+            self.disproof_number(pos, m, n).saturating_add(1)
+        }
     }
 
     /// Whether the table holds a composer's mate within `n` after move
@@ -734,14 +740,7 @@ fn by_disproof_number(
     let mut keyed: Vec<(u64, Move)> = list
         .iter()
         .filter(|&&e| is_candidate(pos, e) == candidates)
-        .map(|&e| {
-            let key = if ls.composer_over_known_after(pos, e, n) {
-                0
-            } else {
-                ls.disproof_number(pos, e, n).saturating_add(1)
-            };
-            (key, e)
-        })
+        .map(|&e| (ls.lasting_order(pos, e, n), e))
         .collect();
     keyed.sort_by_key(|x| x.0);
     keyed.into_iter().map(|x| x.1).collect()
