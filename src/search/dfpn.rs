@@ -188,6 +188,24 @@ impl<'a> Dfpn<'a> {
         o
     }
 
+    /// Search the root as [`Dfpn::search`] does, but expand it first
+    /// even where the table already answers for it: the children's proofs
+    /// are then found again when only the root's survived (the line
+    /// reader needs a proven move, not only a proven position).
+    pub fn search_expanding(&mut self, len: u16) -> Outcome {
+        let before = self.nodes;
+        self.search_start = self.nodes;
+        self.path.clear();
+        self.paths.clear();
+        self.stack.clear();
+        if self.budget.hit.is_none() {
+            self.mid(INF, INF, len, 0, 0);
+        }
+        let o = self.search_root(len);
+        self.budget.spend(self.nodes - before);
+        o
+    }
+
     fn search_root(&mut self, len: u16) -> Outcome {
         self.search_start = self.nodes;
         self.path.clear();

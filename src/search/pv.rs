@@ -41,9 +41,15 @@ pub(crate) fn read_line(
     let mut line = Vec::new();
     let mut seen = hashbrown::HashSet::new();
     let mut v = upper;
-    let reprove = |tt: &TranspositionTable, p: &Position, budget: &mut Budget, within| {
+    // `expand`: search below `p` even where the table proves `p` itself
+    let reprove = |tt: &TranspositionTable, p: &Position, budget: &mut Budget, within, expand| {
         let mut df = Dfpn::new(tt, p.detached(), attacker, budget, path_capacity);
-        let proven = matches!(df.search(within), Outcome::Proven(_));
+        let o = if expand {
+            df.search_expanding(within)
+        } else {
+            df.search(within)
+        };
+        let proven = matches!(o, Outcome::Proven(_));
         nodes.set(nodes.get() + df.nodes);
         proven
     };
@@ -100,7 +106,7 @@ pub(crate) fn read_line(
                     }
                     // every evasion must be mated: prove this one again
                     pos.do_move(m);
-                    let ok = reprove(tt, &pos, budget, child_bound);
+                    let ok = reprove(tt, &pos, budget, child_bound, false);
                     pos.undo_move(m);
                     p = tt.probe(bk, hand, child_bound);
                     if !ok || !p.is_proven() {
@@ -137,7 +143,7 @@ pub(crate) fn read_line(
                     o
                 });
             }
-            if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget, v) {
+            if best.is_some() || attempt == 1 || !reprove(tt, &pos, budget, v, true) {
                 break;
             }
         }
@@ -279,6 +285,30 @@ mod tests {
         });
         let (_, complete) = line_of(&tt, &pos, UNBOUNDED, &mut tight, &nodes);
         assert!(!complete);
+    }
+
+    #[test]
+    fn a_line_is_read_where_only_the_root_proof_is_left() {
+        // 図巧 第2番 proven; then the table keeps the root's proof alone
+        // (its children's entries replaced, as in a full table): the
+        // reader searches below the root again instead of giving up
+        let sfen = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
+        let (mut tt, pos) = proven_table(sfen, 4);
+        let attacker = pos.side_to_move();
+        let root = tt.probe(pos.board_key(), pos.hand(attacker), UNBOUNDED);
+        assert!(root.is_proven());
+        tt.clear();
+        tt.store_proven(pos.board_key(), root.hand, root.len, 0, 1);
+        let mut budget = Budget::new(Limits::default());
+        let nodes = std::cell::Cell::new(0);
+        let (line, complete) = line_of(&tt, &pos, root.len, &mut budget, &nodes);
+        assert!(complete, "line cut after {line:?}");
+        assert_eq!(line.len(), usize::from(root.len));
+        let mut p = pos.clone();
+        for &m in &line {
+            p.do_move(m);
+        }
+        assert!(p.in_check() && !p.has_evasion());
     }
 
     #[test]
