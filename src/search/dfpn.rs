@@ -184,10 +184,7 @@ impl<'a> Dfpn<'a> {
     /// Search the root: mate within `len` plies (`UNBOUNDED`: any length).
     /// Its nodes count against the budget's node limit.
     pub fn search(&mut self, len: u16) -> Outcome {
-        let before = self.nodes;
-        let o = self.search_root(len);
-        self.budget.spend(self.nodes - before);
-        o
+        self.search_counted(len, false)
     }
 
     /// Search the root as [`Dfpn::search`] does, but expand it first
@@ -195,20 +192,19 @@ impl<'a> Dfpn<'a> {
     /// are then found again when only the root's survived (the line
     /// reader needs a proven move, not only a proven position).
     pub fn search_expanding(&mut self, len: u16) -> Outcome {
+        self.search_counted(len, true)
+    }
+
+    fn search_counted(&mut self, len: u16, expand: bool) -> Outcome {
         let before = self.nodes;
-        self.search_start = self.nodes;
-        self.path.clear();
-        self.paths.clear();
-        self.stack.clear();
-        if self.budget.hit.is_none() {
-            self.mid(INF, INF, len, 0, 0);
-        }
-        let o = self.search_root(len);
+        let o = self.search_root(len, expand);
         self.budget.spend(self.nodes - before);
         o
     }
 
-    fn search_root(&mut self, len: u16) -> Outcome {
+    /// The root's loop; with `expand`, the table's answer for the root is
+    /// taken only after one expansion of it.
+    fn search_root(&mut self, len: u16, mut expand: bool) -> Outcome {
         self.search_start = self.nodes;
         self.path.clear();
         self.paths.clear();
@@ -224,16 +220,17 @@ impl<'a> Dfpn<'a> {
                 self.pos.hand(self.attacker),
                 len,
             );
-            if p.is_proven() {
+            if p.is_proven() && !expand {
                 return Outcome::Proven(p.len);
             }
-            if p.is_disproven() {
+            if p.is_disproven() && !expand {
                 return Outcome::Disproven;
             }
             if self.budget.hit.is_some() {
                 return Outcome::Unknown;
             }
-            if self.variant == 0 {
+            if self.variant == 0 || expand {
+                expand = false;
                 self.mid(INF, INF, len, 0, 0);
             } else {
                 // a helper: thresholds grown from the root's numbers by a
@@ -250,7 +247,8 @@ impl<'a> Dfpn<'a> {
 
     /// Read the value of child `i` (at `ply`, bound `len`) from the path
     /// and the table; a new defender node is expanded once to count its
-    /// evasions (mate when there are none).
+    /// evasions, or in a bounded search to ask whether it has one (mate
+    /// when there are none).
     #[inline(never)]
     fn evaluate(&mut self, i: usize, or_node: bool, len: u16, ply: u16) {
         let c = self.stack[i];
