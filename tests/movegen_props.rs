@@ -427,6 +427,23 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
         .filter(|&m| pos.gives_check(m))
         .collect();
     assert_same_set(&checks, &gives, "check_moves vs legal gives_check", sfen);
+    // the cheap bound of the checks: at least one per piece and destination
+    let distinct: HashSet<(Option<Square>, Option<PieceKind>, Square)> = checks
+        .iter()
+        .map(|m| {
+            if m.is_drop() {
+                (None, Some(m.drop_kind()), m.to())
+            } else {
+                (Some(m.from()), None, m.to())
+            }
+        })
+        .collect();
+    let bound = pos.check_count_bound() as usize;
+    assert!(
+        bound >= distinct.len(),
+        "{sfen}: check_count_bound {bound} < {}",
+        distinct.len()
+    );
 
     // pawn-drop mate, square by square
     let them = us.flip();

@@ -512,6 +512,41 @@ impl Position {
         }
     }
 
+    /// A cheap upper bound of the checks (王手) the side to move has, for
+    /// search estimates: drops counted by piece kind and square, board moves
+    /// by piece and destination (a promotion and its non-promotion once),
+    /// pins, king safety and the drop rules (二歩, 打ち歩詰め) ignored. At
+    /// least the distinct (piece or dropped kind, destination) pairs of
+    /// [`Position::check_moves`]; 0 only where there is no check.
+    pub fn check_count_bound(&self) -> u32 {
+        let Some(ci) = CheckInfo::new(self) else {
+            return 0;
+        };
+        let us = self.side_to_move();
+        let occ = self.occupied();
+        let own = self.by_color(us);
+        let hand = self.hand(us);
+        let mut n = 0;
+        for kind in PieceKind::HAND {
+            if hand.has(kind) {
+                n += (ci.squares[kind.index()] & !occ).count();
+            }
+        }
+        for from in own {
+            let kind = self.piece_on(from).expect("piece in bitboard").kind();
+            let att = attacks::attacks(us, kind, from, occ) & !own;
+            let to = if ci.discoverers.has(from) {
+                att
+            } else if kind.can_promote() {
+                att & (ci.squares[kind.index()] | ci.squares[kind.promote().index()])
+            } else {
+                att & ci.squares[kind.index()]
+            };
+            n += to.count();
+        }
+        n
+    }
+
     /// Whether the legal move `m` gives check.
     pub fn gives_check(&self, m: Move) -> bool {
         CheckInfo::new(self).is_some_and(|ci| ci.gives_check(m))

@@ -12,7 +12,8 @@
 //!   defender node gets pn = its evasions (drops on one square counted
 //!   once); in a bounded search only whether it has one is asked, which
 //!   is cheaper and measured better there. Either finds mate in one at its
-//!   parent (Nagai 2002);
+//!   parent (Nagai 2002). In a bounded search a new attacker node gets a
+//!   disproof number from a bound of its checks ([`super::initial`]);
 //! - delayed expansion of alike moves ([`super::expansion`]);
 //! - proof and disproof pieces ([`super::hands`]);
 //! - repetition and inferior loops as attacker failures, localised to the
@@ -29,7 +30,7 @@ use super::expansion::{aggregate, open_next, push_children, Child};
 use super::futile::has_real_evasion;
 use super::game::Game;
 use super::hands;
-use super::initial::initial_and_pn;
+use super::initial::{initial_and_pn, initial_or_dn, OR_DN_MIN_PLIES};
 use super::limits::Budget;
 use super::mate_in_one::{mate_in_one, MateInOne};
 use super::peers::{node_id, Peers};
@@ -248,7 +249,8 @@ impl<'a> Dfpn<'a> {
     /// Read the value of child `i` (at `ply`, bound `len`) from the path
     /// and the table; a new defender node is expanded once to count its
     /// evasions, or in a bounded search to ask whether it has one (mate
-    /// when there are none).
+    /// when there are none); a new attacker node of a bounded search with
+    /// enough plies left, to bound its checks.
     #[inline(never)]
     fn evaluate(&mut self, i: usize, or_node: bool, len: u16, ply: u16) {
         let c = self.stack[i];
@@ -285,6 +287,12 @@ impl<'a> Dfpn<'a> {
                 _ => {
                     ch.pn = p.pn;
                     ch.dn = p.dn;
+                    if !p.found && len != UNBOUNDED && len >= OR_DN_MIN_PLIES {
+                        self.pos.do_move(c.m);
+                        let dn = initial_or_dn(self.pos.check_count_bound());
+                        self.pos.undo_move(c.m);
+                        self.stack[i].dn = dn.max(p.dn);
+                    }
                 }
             }
             return;

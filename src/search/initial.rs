@@ -1,7 +1,12 @@
-//! Initial proof numbers of new nodes (df-pn+, Nagai 2002): instead of 1,
-//! a cheap estimate from the position itself. Used in searches for any
-//! mate; a bounded search ("mate within N?") starts new defender nodes at
-//! 1, which was measured faster (see `dfpn.rs`).
+//! Initial proof and disproof numbers of new nodes (df-pn+, Nagai 2002):
+//! instead of 1, a cheap estimate from the position itself.
+//! - In a search for any mate, a new defender node's proof number counts
+//!   its evasions; a bounded search ("mate within N?") starts it at 1,
+//!   which was measured faster (see `dfpn.rs`).
+//! - In a bounded search, a new attacker node with at least
+//!   [`OR_DN_MIN_PLIES`] plies left gets a disproof number from a bound of
+//!   its checks: every check must be refuted for "no mate within", so the
+//!   defender's choice goes first to the evasion that leaves the fewest.
 
 use super::pndn::PnDn;
 use crate::rules::EvasionCount;
@@ -11,6 +16,21 @@ use crate::rules::EvasionCount;
 /// usually fall together, and open one after another).
 pub(crate) fn initial_and_pn(ev: EvasionCount) -> PnDn {
     (PnDn::from(ev.moves) + PnDn::from(ev.drop_squares)).max(1)
+}
+
+/// The fewest plies left at which a new attacker node of a bounded search
+/// is given [`initial_or_dn`] (below it the subtrees are small, and the
+/// estimate costs more than it saves: measured on nine classics' exact
+/// lengths, 18.2 M nodes from 5 plies, 20.5 M from 3, 22.8 M from 9).
+pub(crate) const OR_DN_MIN_PLIES: u16 = 5;
+
+/// Initial disproof number of a new attacker node with `checks` (a bound
+/// of its checks, [`crate::rules::Position::check_count_bound`]): twice
+/// the count (on nine classics' exact lengths, 32.7 M nodes at 1, 25.8 M
+/// at half the count, 20.8 M at the count, 18.9 M at twice, 19.1 M at four
+/// times).
+pub(crate) fn initial_or_dn(checks: u32) -> PnDn {
+    (2 * PnDn::from(checks)).max(1)
 }
 
 #[cfg(test)]
@@ -36,6 +56,18 @@ mod tests {
         let others = ev.len() as PnDn - drops;
         assert!(drops > 7);
         assert_eq!(initial_and_pn(count), others + 7);
+    }
+
+    #[test]
+    fn an_attacker_node_counts_its_checks_twice() {
+        // a gold in hand and a lone king on 5a: five drops check (4a, 6a,
+        // 4b, 5b, 6b), nothing else does
+        let pos = parse_position("4k4/9/9/9/9/9/9/9/9 b G 1").unwrap();
+        let mut checks = MoveList::new();
+        pos.check_moves(&mut checks);
+        assert_eq!((checks.len(), pos.check_count_bound()), (5, 5));
+        assert_eq!(initial_or_dn(pos.check_count_bound()), 10);
+        assert_eq!(initial_or_dn(0), 1);
     }
 
     #[test]
