@@ -13,7 +13,8 @@
 //!   once); in a bounded search only whether it has one is asked, which
 //!   is cheaper and measured better there. Either finds mate in one at its
 //!   parent (Nagai 2002). In a bounded search a new attacker node gets a
-//!   disproof number from a bound of its checks ([`super::initial`]);
+//!   disproof number from a bound of its checks, and a new defender node
+//!   one of 3 ([`super::initial`]);
 //! - delayed expansion of alike moves ([`super::expansion`]);
 //! - proof and disproof pieces ([`super::hands`]);
 //! - repetition and inferior loops as attacker failures, localised to the
@@ -30,7 +31,7 @@ use super::expansion::{aggregate, open_next, push_children, Child};
 use super::futile::has_real_evasion;
 use super::game::Game;
 use super::hands;
-use super::initial::{initial_and_pn, initial_or_dn, OR_DN_MIN_PLIES};
+use super::initial::{initial_and_pn, initial_or_dn, AND_DN, OR_DN_MIN_PLIES};
 use super::limits::Budget;
 use super::mate_in_one::{mate_in_one, MateInOne};
 use super::peers::{node_id, Peers};
@@ -335,6 +336,9 @@ impl<'a> Dfpn<'a> {
             let ch = &mut self.stack[i];
             ch.pn = pn;
             ch.dn = p.dn;
+            if len != UNBOUNDED && len + 1 >= OR_DN_MIN_PLIES {
+                ch.dn = ch.dn.max(AND_DN);
+            }
         }
         self.pos.undo_move(c.m);
     }
