@@ -71,6 +71,21 @@ impl CheckInfo {
         })
     }
 
+    /// The squares among `reach` (where a piece of `kind` on `from` can
+    /// move) from which it may give check, promoted or not: all of them
+    /// for a piece that uncovers a check by leaving.
+    #[inline]
+    fn candidates(&self, kind: PieceKind, from: Square, reach: Bitboard) -> Bitboard {
+        if self.discoverers.has(from) {
+            return reach;
+        }
+        let mut sq = self.squares[kind.index()];
+        if kind.can_promote() {
+            sq |= self.squares[kind.promote().index()];
+        }
+        reach & sq
+    }
+
     /// Whether `m` (legal in `pos`) gives check.
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
@@ -475,16 +490,7 @@ impl Position {
         for from in own {
             let p = self.piece_on(from).expect("piece in bitboard");
             let kind = p.kind();
-            let att = attacks::attacks(us, kind, from, occ) & !own;
-            let mut cand = if ci.discoverers.has(from) {
-                att
-            } else {
-                let mut sq = ci.squares[kind.index()];
-                if kind.can_promote() {
-                    sq |= ci.squares[kind.promote().index()];
-                }
-                att & sq
-            };
+            let mut cand = ci.candidates(kind, from, attacks::attacks(us, kind, from, occ) & !own);
             if cand.is_empty() {
                 continue;
             }
@@ -534,15 +540,9 @@ impl Position {
         }
         for from in own {
             let kind = self.piece_on(from).expect("piece in bitboard").kind();
-            let att = attacks::attacks(us, kind, from, occ) & !own;
-            let to = if ci.discoverers.has(from) {
-                att
-            } else if kind.can_promote() {
-                att & (ci.squares[kind.index()] | ci.squares[kind.promote().index()])
-            } else {
-                att & ci.squares[kind.index()]
-            };
-            n += to.count();
+            n += ci
+                .candidates(kind, from, attacks::attacks(us, kind, from, occ) & !own)
+                .count();
         }
         n
     }
