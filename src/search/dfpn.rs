@@ -31,7 +31,7 @@ use super::expansion::{aggregate, open_next, push_children, Child};
 use super::futile::has_real_evasion;
 use super::game::Game;
 use super::hands;
-use super::initial::{initial_and_pn, initial_or_dn, AND_DN, OR_DN_MIN_PLIES};
+use super::initial::{bounded_dn_estimate, initial_and_pn, initial_or_dn, AND_DN};
 use super::limits::Budget;
 use super::mate_in_one::{mate_in_one, MateInOne};
 use super::peers::{node_id, Peers};
@@ -288,7 +288,7 @@ impl<'a> Dfpn<'a> {
                 _ => {
                     ch.pn = p.pn;
                     ch.dn = p.dn;
-                    if !p.found && len != UNBOUNDED && len >= OR_DN_MIN_PLIES {
+                    if !p.found && bounded_dn_estimate(len, true) {
                         self.pos.do_move(c.m);
                         let dn = initial_or_dn(self.pos.check_count_bound());
                         self.pos.undo_move(c.m);
@@ -336,7 +336,7 @@ impl<'a> Dfpn<'a> {
             let ch = &mut self.stack[i];
             ch.pn = pn;
             ch.dn = p.dn;
-            if len != UNBOUNDED && len + 1 >= OR_DN_MIN_PLIES {
+            if bounded_dn_estimate(len, false) {
                 ch.dn = ch.dn.max(AND_DN);
             }
         }

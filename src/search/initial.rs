@@ -10,6 +10,7 @@
 //!   a new defender node there starts at [`AND_DN`].
 
 use super::pndn::PnDn;
+use super::tt::UNBOUNDED;
 use crate::rules::EvasionCount;
 
 /// df-pn+ initial proof number of a new defender node: its evasions, with
@@ -23,7 +24,7 @@ pub(crate) fn initial_and_pn(ev: EvasionCount) -> PnDn {
 /// is given [`initial_or_dn`] (below it the subtrees are small, and the
 /// estimate costs more than it saves: measured on nine classics' exact
 /// lengths, 18.2 M nodes from 5 plies, 20.5 M from 3, 22.8 M from 9).
-pub(crate) const OR_DN_MIN_PLIES: u16 = 5;
+const OR_DN_MIN_PLIES: u16 = 5;
 
 /// Initial disproof number of a new attacker node with `checks` (a bound
 /// of its checks, [`crate::rules::Position::check_count_bound`]): twice
@@ -40,6 +41,19 @@ pub(crate) fn initial_or_dn(checks: u32) -> PnDn {
 /// lengths, 18.23 M nodes at 1, 17.56 M at 2, 17.22 M at 3, 17.46 M at
 /// 4, 18.36 M at 6; on eight others, 24.62 M at 1 and 24.21 M at 3).
 pub(crate) const AND_DN: PnDn = 3;
+
+/// Whether a new node with `len` plies left (`UNBOUNDED`: a search for
+/// any mate) takes a bounded search's disproof estimate: an attacker node
+/// ([`initial_or_dn`]) with at least [`OR_DN_MIN_PLIES`] plies left, a
+/// defender node ([`AND_DN`]) with one fewer.
+pub(crate) fn bounded_dn_estimate(len: u16, attacker_node: bool) -> bool {
+    let min = if attacker_node {
+        OR_DN_MIN_PLIES
+    } else {
+        OR_DN_MIN_PLIES - 1
+    };
+    len != UNBOUNDED && len >= min
+}
 
 #[cfg(test)]
 mod tests {
@@ -76,6 +90,16 @@ mod tests {
         assert_eq!((checks.len(), pos.check_count_bound()), (5, 5));
         assert_eq!(initial_or_dn(pos.check_count_bound()), 10);
         assert_eq!(initial_or_dn(0), 1);
+    }
+
+    #[test]
+    fn only_bounded_searches_with_plies_to_spare_estimate_disproofs() {
+        assert!(!bounded_dn_estimate(UNBOUNDED, true));
+        assert!(!bounded_dn_estimate(UNBOUNDED, false));
+        assert!(!bounded_dn_estimate(3, true));
+        assert!(bounded_dn_estimate(5, true));
+        assert!(!bounded_dn_estimate(3, false));
+        assert!(bounded_dn_estimate(4, false));
     }
 
     #[test]
