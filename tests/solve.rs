@@ -149,6 +149,36 @@ fn the_node_limit_holds_for_the_whole_solve() {
     assert_mating_line(&start, &r.moves);
 }
 
+/// When a limit cuts the proof of the length after a shorter mate was
+/// proven, the line shown is that mate's, not the first proof's: 図巧
+/// 第21番 with a 2 MiB table, cut at 500,000 nodes, after mate within 25
+/// plies is proven (the first proof's line has 29) and the table has been
+/// collected. The line is read when its mate is proven.
+#[test]
+fn a_cut_length_proof_shows_the_shortest_mate_proven() {
+    let pos = tsume::parse_position(
+        "3l+R4/1l1g5/2k1n4/1p+p2s3/4+r+B3/1G1s+p4/9/2N2+p3/9 b BGS2NPgs2l13p 1",
+    )
+    .unwrap();
+    let opts = SolveOptions {
+        limits: Limits {
+            nodes: Some(500_000),
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    };
+    let start = pos.clone();
+    let r = std::thread::spawn(move || Solver::new(2).solve(&pos, &opts))
+        .join()
+        .unwrap();
+    assert_eq!(r.verdict, Verdict::Mate);
+    assert!(!r.length_exact);
+    assert!(r.stats.table.gc_runs > 0, "{:?}", r.stats.table);
+    assert_eq!(r.length_bounds, Some((1, 25)));
+    assert_eq!(r.moves.len(), 25);
+    assert_mating_line(&start, &r.moves);
+}
+
 /// Every attacker move of `moves` checks, every move is legal, and the
 /// line ends in mate (the defender has no move).
 fn assert_mating_line(start: &tsume::Position, moves: &[tsume::Move]) {

@@ -285,15 +285,35 @@ impl<'a> LineSearch<'a> {
     /// The minimax mate length of `pos`, given a proven upper bound.
     /// Returns the length and whether it was proven minimal.
     pub fn exact_length(&mut self, pos: &Position, upper: u16) -> (u16, bool) {
+        let (len, exact, _) = self.exact_length_reading(pos, upper, false);
+        (len, exact)
+    }
+
+    /// As [`Self::exact_length`]; with `read`, also the line of the
+    /// shortest mate proven shorter than `upper`, read from the table as
+    /// soon as it is proven: a limit may cut the next search after a
+    /// collection has removed what the line needs.
+    fn exact_length_reading(
+        &mut self,
+        pos: &Position,
+        upper: u16,
+        read: bool,
+    ) -> (u16, bool, Option<Vec<Move>>) {
         let mut best = upper;
+        let mut line = None;
         while best >= 2 {
             match self.mate_within(pos, best - 2) {
-                Outcome::Proven(l) => best = l.min(best - 2),
-                Outcome::Disproven => return (best, true),
-                Outcome::Unknown => return (best, false),
+                Outcome::Proven(l) => {
+                    best = l.min(best - 2);
+                    if read {
+                        line = self.plain_line_of(pos, best, 0);
+                    }
+                }
+                Outcome::Disproven => return (best, true, line),
+                Outcome::Unknown => return (best, false, line),
             }
         }
-        (best, true)
+        (best, true, line)
     }
 
     /// A shorter mate than the first proof's, where one comes cheaply: "mate
@@ -329,29 +349,18 @@ impl<'a> LineSearch<'a> {
     /// `upper`.
     pub fn main_line(&mut self, root: &Position, upper: u16, futile: FutileMode) -> MainLine {
         let (start_nodes, start_seconds) = (self.nodes, self.budget.elapsed());
-        let (plain, plain_exact) = self.exact_length(root, upper);
+        let (plain, plain_exact, proven_line) = self.exact_length_reading(root, upper, true);
         let plain_phase = super::PhaseStats {
             nodes: self.nodes - start_nodes,
             seconds: self.budget.elapsed() - start_seconds,
         };
-        // the plain line now, while the table holds the refutations of the
-        // disproofs just made: shown if a limit cuts what follows
+        // the plain line again while the table holds the refutations of
+        // the disproofs just made (the longest defences): shown if a limit
+        // cuts what follows
         let plain_line = if self.budget.hit.is_none() {
-            let nodes = std::cell::Cell::new(0);
-            let (moves, complete) = read_line(
-                self.tt,
-                root,
-                self.attacker,
-                plain,
-                self.budget,
-                self.path_capacity,
-                &nodes,
-                PLAIN_LINE_TIE_NODES,
-            );
-            self.nodes += nodes.get();
-            complete.then_some(moves)
+            self.plain_line_of(root, plain, PLAIN_LINE_TIE_NODES)
         } else {
-            None
+            proven_line
         };
         let plain_length = plain_exact.then_some(plain);
         let attacker = self.attacker;
@@ -401,6 +410,24 @@ impl<'a> LineSearch<'a> {
             bounds,
             plain_phase,
         }
+    }
+
+    /// A complete plain mating line within `len` read from the table,
+    /// searching up to `tie_nodes` nodes to tell evasions apart.
+    fn plain_line_of(&mut self, root: &Position, len: u16, tie_nodes: u64) -> Option<Vec<Move>> {
+        let nodes = std::cell::Cell::new(0);
+        let (moves, complete) = read_line(
+            self.tt,
+            root,
+            self.attacker,
+            len,
+            self.budget,
+            self.path_capacity,
+            &nodes,
+            tie_nodes,
+        );
+        self.nodes += nodes.get();
+        complete.then_some(moves)
     }
 
     /// The attacker's check of the shortest mate at a node of value `v`
