@@ -185,6 +185,41 @@ pub fn silver(c: Color, sq: Square) -> Bitboard {
 pub fn gold(c: Color, sq: Square) -> Bitboard {
     GOLD[c.index()][sq.index()]
 }
+/// Squares at most two files and four ranks from each square.
+const fn step_reach_table() -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let sq = Square::from_index(i);
+        let mut b = Bitboard::EMPTY;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -4;
+            while dr <= 4 {
+                if let Some(to) = Square::try_new(sq.file() as i32 + df, sq.rank() as i32 + dr) {
+                    b = b.with(to);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[i] = b;
+        i += 1;
+    }
+    t
+}
+
+static STEP_REACH: [Bitboard; 81] = step_reach_table();
+
+/// The squares from which a stepping piece (neither lance, bishop, rook,
+/// horse nor dragon) can reach, in one move, a square next to `king` or a
+/// knight's jump from it: at most two files and four ranks away. A
+/// stepping piece elsewhere cannot give a direct check.
+#[inline(always)]
+pub fn step_check_reach(king: Square) -> Bitboard {
+    STEP_REACH[king.index()]
+}
+
 /// Step attacks of a king.
 #[inline(always)]
 pub fn king(sq: Square) -> Bitboard {
@@ -290,5 +325,40 @@ pub fn attacks(c: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard
         PieceKind::King => king(sq),
         PieceKind::Horse => bishop(sq, occ) | king(sq),
         PieceKind::Dragon => rook(sq, occ) | king(sq),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The squares from which a stepping piece of either colour reaches,
+    /// in one move, a square where a stepping piece (pawn, knight, silver
+    /// or gold-like) checks a king on `ksq`: computed the slow way.
+    fn step_sources_slow(ksq: Square) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for c in [Color::Black, Color::White] {
+            let them = c.flip();
+            let targets = gold(them, ksq) | silver(them, ksq) | knight(them, ksq) | pawn(them, ksq);
+            for i in 0..81 {
+                let from = Square::from_index(i);
+                let reach = knight(c, from) | silver(c, from) | gold(c, from) | king(from);
+                if (reach & targets).any() {
+                    out = out.with(from);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn step_check_reach_holds_every_stepping_check_source() {
+        for i in 0..81 {
+            let k = Square::from_index(i);
+            let slow = step_sources_slow(k);
+            assert_eq!(slow & !step_check_reach(k), Bitboard::EMPTY, "king on {i}");
+        }
+        assert_eq!(step_check_reach(Square::new(5, 5)).count(), 45);
+        assert_eq!(step_check_reach(Square::new(1, 1)).count(), 15);
     }
 }

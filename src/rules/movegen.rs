@@ -71,6 +71,20 @@ impl CheckInfo {
         })
     }
 
+    /// The pieces of the side to move that may give check by a board
+    /// move: its sliders, its pieces that uncover a check by leaving, and
+    /// its stepping pieces near enough to the enemy king (a superset).
+    #[inline]
+    fn sources(&self, pos: &Position) -> Bitboard {
+        let us = pos.side_to_move();
+        let sliders = pos.by_kind(PieceKind::Lance)
+            | pos.by_kind(PieceKind::Bishop)
+            | pos.by_kind(PieceKind::Rook)
+            | pos.by_kind(PieceKind::Horse)
+            | pos.by_kind(PieceKind::Dragon);
+        pos.by_color(us) & (sliders | self.discoverers | attacks::step_check_reach(self.king))
+    }
+
     /// The squares among `reach` (where a piece of `kind` on `from` can
     /// move) from which it may give check, promoted or not: all of them
     /// for a piece that uncovers a check by leaving.
@@ -487,7 +501,7 @@ impl Position {
         // Board moves: a superset of candidates, filtered exactly.
         let ksq = self.king_square(us);
         let pinned = self.pinned(us);
-        for from in own {
+        for from in ci.sources(self) {
             let p = self.piece_on(from).expect("piece in bitboard");
             let kind = p.kind();
             let mut cand = ci.candidates(kind, from, attacks::attacks(us, kind, from, occ) & !own);
@@ -538,7 +552,7 @@ impl Position {
                 n += (ci.squares[kind.index()] & !occ).count();
             }
         }
-        for from in own {
+        for from in ci.sources(self) {
             let kind = self.piece_on(from).expect("piece in bitboard").kind();
             n += ci
                 .candidates(kind, from, attacks::attacks(us, kind, from, occ) & !own)
