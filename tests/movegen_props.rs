@@ -468,7 +468,13 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
         let after_key = pos.key_after(m);
         let gives = pos.gives_check(m);
         let expected = naive.play(m);
+        let bound_after = pos.check_count_bound_after(m);
         pos.do_move(m);
+        assert_eq!(
+            pos.check_count_bound(),
+            bound_after,
+            "{sfen}: check_count_bound_after {m}"
+        );
         assert_eq!(
             pos.board_key(),
             pos.compute_board_key(),

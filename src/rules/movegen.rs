@@ -45,7 +45,17 @@ impl CheckInfo {
         let us = pos.side_to_move();
         let them = us.flip();
         let ksq = pos.king_square(them)?;
-        let occ = pos.occupied();
+        Some(CheckInfo::against(
+            them,
+            ksq,
+            pos.occupied(),
+            pos.blockers(them) & pos.by_color(us),
+        ))
+    }
+
+    /// Check information against the king of `them` on `ksq`, with the
+    /// board occupied by `occ` and these discoverers.
+    fn against(them: Color, ksq: Square, occ: Bitboard, discoverers: Bitboard) -> CheckInfo {
         let mut squares = [Bitboard::EMPTY; 15];
         let gold = attacks::gold(them, ksq);
         let bishop = attacks::bishop(ksq, occ);
@@ -64,25 +74,25 @@ impl CheckInfo {
         squares[PieceKind::ProSilver as usize] = gold;
         squares[PieceKind::Horse as usize] = bishop | king;
         squares[PieceKind::Dragon as usize] = rook | king;
-        Some(CheckInfo {
+        CheckInfo {
             king: ksq,
             squares,
-            discoverers: pos.blockers(them) & pos.by_color(us),
-        })
+            discoverers,
+        }
     }
 
     /// The pieces of the side to move that may give check by a board
     /// move: its sliders, its pieces that uncover a check by leaving, and
     /// its stepping pieces near enough to the enemy king (a superset).
+    /// `own`: the pieces of the side to move.
     #[inline]
-    fn sources(&self, pos: &Position) -> Bitboard {
-        let us = pos.side_to_move();
+    fn sources(&self, pos: &Position, own: Bitboard) -> Bitboard {
         let sliders = pos.by_kind(PieceKind::Lance)
             | pos.by_kind(PieceKind::Bishop)
             | pos.by_kind(PieceKind::Rook)
             | pos.by_kind(PieceKind::Horse)
             | pos.by_kind(PieceKind::Dragon);
-        pos.by_color(us) & (sliders | self.discoverers | attacks::step_check_reach(self.king))
+        own & (sliders | self.discoverers | attacks::step_check_reach(self.king))
     }
 
     /// The squares among `reach` (where a piece of `kind` on `from` can
@@ -501,7 +511,7 @@ impl Position {
         // Board moves: a superset of candidates, filtered exactly.
         let ksq = self.king_square(us);
         let pinned = self.pinned(us);
-        for from in ci.sources(self) {
+        for from in ci.sources(self, own) {
             let p = self.piece_on(from).expect("piece in bitboard");
             let kind = p.kind();
             let mut cand = ci.candidates(kind, from, attacks::attacks(us, kind, from, occ) & !own);
@@ -543,8 +553,49 @@ impl Position {
             return 0;
         };
         let us = self.side_to_move();
-        let occ = self.occupied();
-        let own = self.by_color(us);
+        self.checks_bound(&ci, us, self.occupied(), self.by_color(us))
+    }
+
+    /// [`Position::check_count_bound`] of the position after the legal
+    /// move `m` (an evasion, in the search), without playing it: the board
+    /// after it is built only as far as the bound needs.
+    pub fn check_count_bound_after(&self, m: Move) -> u32 {
+        let mover = self.side_to_move();
+        let us = mover.flip();
+        let to = m.to();
+        let mut occ = self.occupied() | Bitboard::from_square(to);
+        // our pieces after `m`: less the one it takes
+        let own = self.by_color(us) & !Bitboard::from_square(to);
+        let Some(mut ksq) = self.king_square(mover) else {
+            return 0;
+        };
+        if !m.is_drop() {
+            let from = m.from();
+            occ &= !Bitboard::from_square(from);
+            if from == ksq {
+                ksq = to;
+            }
+        }
+        // our sliders aimed at the king with one piece between, ours
+        let snipers = ((attacks::rook_empty(ksq)
+            & (self.by_kind(PieceKind::Rook) | self.by_kind(PieceKind::Dragon)))
+            | (attacks::bishop_empty(ksq)
+                & (self.by_kind(PieceKind::Bishop) | self.by_kind(PieceKind::Horse)))
+            | (attacks::lance_empty(mover, ksq) & self.by_kind(PieceKind::Lance)))
+            & own;
+        let mut discoverers = Bitboard::EMPTY;
+        for s in snipers {
+            let b = attacks::between(ksq, s) & occ;
+            if b.any() && !b.more_than_one() {
+                discoverers |= b & own;
+            }
+        }
+        let ci = CheckInfo::against(mover, ksq, occ, discoverers);
+        self.checks_bound(&ci, us, occ, own)
+    }
+
+    /// The bound of the checks of `us` (pieces `own`, board `occ`).
+    fn checks_bound(&self, ci: &CheckInfo, us: Color, occ: Bitboard, own: Bitboard) -> u32 {
         let hand = self.hand(us);
         let mut n = 0;
         for kind in PieceKind::HAND {
@@ -552,7 +603,7 @@ impl Position {
                 n += (ci.squares[kind.index()] & !occ).count();
             }
         }
-        for from in ci.sources(self) {
+        for from in ci.sources(self, own) {
             let kind = self.piece_on(from).expect("piece in bitboard").kind();
             n += ci
                 .candidates(kind, from, attacks::attacks(us, kind, from, occ) & !own)

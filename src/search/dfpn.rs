@@ -289,9 +289,7 @@ impl<'a> Dfpn<'a> {
                     ch.pn = p.pn;
                     ch.dn = p.dn;
                     if !p.found && bounded_dn_estimate(len, true) {
-                        self.pos.do_move(c.m);
-                        let dn = initial_or_dn(self.pos.check_count_bound());
-                        self.pos.undo_move(c.m);
+                        let dn = initial_or_dn(self.pos.check_count_bound_after(c.m));
                         self.stack[i].dn = dn.max(p.dn);
                     }
                 }
