@@ -5,17 +5,24 @@ use tsume::search::{FutileMode, Limits, SolveOptions, Solver, Verdict};
 fn solve_with(sfen: &str, futile: FutileMode) -> tsume::search::SolveResult {
     let pos = tsume::parse_position(sfen).expect("valid test position");
     let opts = SolveOptions {
-        limits: Limits {
-            nodes: Some(20_000_000),
-            ..Limits::default()
-        },
         futile,
-        ..SolveOptions::default()
+        ..within_nodes(20_000_000)
     };
     // the solver runs its search on a stack of its own
     std::thread::spawn(move || Solver::new(16).solve(&pos, &opts))
         .join()
         .unwrap()
+}
+
+/// The default options with a node limit.
+fn within_nodes(nodes: u64) -> SolveOptions {
+    SolveOptions {
+        limits: Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        ..SolveOptions::default()
+    }
 }
 
 fn usi(r: &tsume::search::SolveResult) -> String {
@@ -111,13 +118,7 @@ fn node_limit_gives_unknown() {
     let pos =
         tsume::parse_position("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1")
             .unwrap();
-    let opts = SolveOptions {
-        limits: Limits {
-            nodes: Some(1000),
-            ..Limits::default()
-        },
-        ..SolveOptions::default()
-    };
+    let opts = within_nodes(1000);
     let r = Solver::new(4).solve(&pos, &opts);
     assert_eq!(r.verdict, Verdict::Unknown);
     assert_eq!(r.limit_hit, Some(tsume::search::LimitHit::Nodes));
@@ -133,13 +134,7 @@ fn the_node_limit_holds_for_the_whole_solve() {
     let pos =
         tsume::parse_position("r+b2n4/1Pk1p4/pp1sG4/N1+s1+p4/2P1+R4/+pB1LN4/9/9/9 b SN3gs3l11p 1")
             .unwrap();
-    let opts = SolveOptions {
-        limits: Limits {
-            nodes: Some(100_000),
-            ..Limits::default()
-        },
-        ..SolveOptions::default()
-    };
+    let opts = within_nodes(100_000);
     let start = pos.clone();
     let r = Solver::new(16).solve(&pos, &opts);
     assert_eq!(r.verdict, Verdict::Mate);
@@ -160,13 +155,7 @@ fn a_cut_length_proof_shows_the_shortest_mate_proven() {
         "3l+R4/1l1g5/2k1n4/1p+p2s3/4+r+B3/1G1s+p4/9/2N2+p3/9 b BGS2NPgs2l13p 1",
     )
     .unwrap();
-    let opts = SolveOptions {
-        limits: Limits {
-            nodes: Some(500_000),
-            ..Limits::default()
-        },
-        ..SolveOptions::default()
-    };
+    let opts = within_nodes(500_000);
     let start = pos.clone();
     let r = std::thread::spawn(move || Solver::new(2).solve(&pos, &opts))
         .join()
@@ -211,12 +200,8 @@ fn solve_on_a_default_stack(
     let pos = tsume::parse_position(sfen).unwrap();
     std::thread::spawn(move || {
         let opts = SolveOptions {
-            limits: Limits {
-                nodes: Some(nodes),
-                ..Limits::default()
-            },
             exact_line,
-            ..SolveOptions::default()
+            ..within_nodes(nodes)
         };
         Solver::new(256).solve(&pos, &opts)
     })
