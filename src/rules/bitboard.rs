@@ -109,6 +109,27 @@ impl Bitboard {
         Bitboard(self.0 | 1u128 << sq.index())
     }
 
+    /// The set moved by `df` files and `dr` ranks (each −2..=2; a rank
+    /// step of −1 is towards rank 1): squares pushed off the board are
+    /// dropped, never wrapped into the next file.
+    #[inline(always)]
+    pub const fn shifted(self, df: i32, dr: i32) -> Bitboard {
+        let delta = df * 9 + dr;
+        let b = if delta >= 0 {
+            self.0 << delta
+        } else {
+            self.0 >> -delta
+        };
+        let wrapped = match dr {
+            -2 => Bitboard::rank(8).0 | Bitboard::rank(9).0,
+            -1 => Bitboard::rank(9).0,
+            1 => Bitboard::rank(1).0,
+            2 => Bitboard::rank(1).0 | Bitboard::rank(2).0,
+            _ => 0,
+        };
+        Bitboard(b & !wrapped & ALL_MASK)
+    }
+
     /// The squares of one file (1..=9).
     #[inline(always)]
     pub const fn file(file: u8) -> Bitboard {
@@ -161,5 +182,27 @@ impl std::ops::Not for Bitboard {
     #[inline(always)]
     fn not(self) -> Bitboard {
         Bitboard(!self.0 & ALL_MASK)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shift_moves_each_square_and_drops_those_leaving_the_board() {
+        for df in -2..=2 {
+            for dr in -2..=2 {
+                for i in 0..81 {
+                    let sq = Square::from_index(i);
+                    let got = Bitboard::from_square(sq).shifted(df, dr);
+                    let want = match Square::try_new(sq.file() as i32 + df, sq.rank() as i32 + dr) {
+                        Some(to) => Bitboard::from_square(to),
+                        None => Bitboard::EMPTY,
+                    };
+                    assert_eq!(got, want, "square {i} by ({df}, {dr})");
+                }
+            }
+        }
     }
 }

@@ -319,11 +319,10 @@ impl Position {
         };
         let occ = self.occupied() ^ Bitboard::from_square(ksq);
         let p = Piece::new(us, PieceKind::King);
+        let targets = attacks::king(ksq) & !self.by_color(us);
         let enemy = self.attack_sets(us.flip());
-        for to in attacks::king(ksq) & !self.by_color(us) {
-            if !enemy.attack(to, occ) {
-                list.push(Move::normal(p, ksq, to, false));
-            }
+        for to in targets & !enemy.attacked_among(targets, occ) {
+            list.push(Move::normal(p, ksq, to, false));
         }
     }
 
@@ -396,13 +395,10 @@ impl Position {
         let own = self.by_color(us);
         let occ_noking = occ ^ Bitboard::from_square(ksq);
         let enemy = self.attack_sets(them);
-        for to in attacks::king(ksq) & !own {
-            if !enemy.attack(to, occ_noking) {
-                n.moves += 1;
-                if first {
-                    return n;
-                }
-            }
+        let targets = attacks::king(ksq) & !own;
+        n.moves += (targets & !enemy.attacked_among(targets, occ_noking)).count();
+        if first && n.moves > 0 {
+            return n;
         }
         if checkers.more_than_one() {
             return n;

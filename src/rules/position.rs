@@ -596,18 +596,75 @@ impl AttackSets {
             | (attacks::gold(them, sq) & self.golds)
     }
 
+    /// Every square a step piece attacks (the whole board at once, by
+    /// shifts).
+    #[inline(always)]
+    fn step_attacks(&self) -> Bitboard {
+        // the pieces are the other side's enemy; Black's forward is
+        // towards rank 1
+        match self.them {
+            Color::White => self.step_attacks_forward::<-1>(),
+            Color::Black => self.step_attacks_forward::<1>(),
+        }
+    }
+
+    /// [`AttackSets::step_attacks`] of pieces whose forward rank step is
+    /// `FWD`.
+    #[inline(always)]
+    fn step_attacks_forward<const FWD: i32>(&self) -> Bitboard {
+        let front = self.pawns | self.silvers | self.golds;
+        let front_diagonal = self.silvers | self.golds;
+        front.shifted(0, FWD)
+            | front_diagonal.shifted(-1, FWD)
+            | front_diagonal.shifted(1, FWD)
+            | self.golds.shifted(-1, 0)
+            | self.golds.shifted(1, 0)
+            | self.golds.shifted(0, -FWD)
+            | self.silvers.shifted(-1, -FWD)
+            | self.silvers.shifted(1, -FWD)
+            | self.knights.shifted(-1, 2 * FWD)
+            | self.knights.shifted(1, 2 * FWD)
+    }
+
+    /// The squares of `targets` attacked with occupancy `occ`: the step
+    /// pieces' attacks all at once, then the sliders square by square.
+    #[inline(always)]
+    pub(crate) fn attacked_among(&self, targets: Bitboard, occ: Bitboard) -> Bitboard {
+        let mut hit = self.step_attacks() & targets;
+        for sq in targets & !hit {
+            if self.slider_attack(sq, occ) {
+                hit |= Bitboard::from_square(sq);
+            }
+        }
+        hit
+    }
+
+    /// The sliders on an empty-board line to `sq`: a bishop's or horse's
+    /// diagonal, a rook's or dragon's file or rank, a lance's file ahead.
+    #[inline(always)]
+    fn aligned_sliders(&self, sq: Square) -> Bitboard {
+        (attacks::bishop_empty(sq) & self.diag)
+            | (attacks::rook_empty(sq) & self.orth)
+            | (attacks::lance_empty(self.them, sq) & self.lances)
+    }
+
+    /// Whether a slider attacks `sq` with occupancy `occ`: one of the
+    /// aligned sliders with nothing between (a lookup per aligned slider,
+    /// not a scan of the rays).
+    #[inline(always)]
+    fn slider_attack(&self, sq: Square, occ: Bitboard) -> bool {
+        let mut sliders = self.aligned_sliders(sq);
+        Iterator::any(&mut sliders, |s| (attacks::between(sq, s) & occ).is_empty())
+    }
+
     /// The pieces attacking `sq` with occupancy `occ`.
     #[inline(always)]
     pub(crate) fn attackers(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let mut a = self.steppers(sq);
-        if (attacks::bishop_empty(sq) & self.diag).any() {
-            a |= attacks::bishop(sq, occ) & self.diag;
-        }
-        if (attacks::rook_empty(sq) & self.orth).any() {
-            a |= attacks::rook(sq, occ) & self.orth;
-        }
-        if (attacks::lance_empty(self.them, sq) & self.lances).any() {
-            a |= attacks::lance(self.them, sq, occ) & self.lances;
+        for s in self.aligned_sliders(sq) {
+            if (attacks::between(sq, s) & occ).is_empty() {
+                a |= Bitboard::from_square(s);
+            }
         }
         a
     }
@@ -616,13 +673,7 @@ impl AttackSets {
     /// only when a slider stands on an empty-board line).
     #[inline(always)]
     pub(crate) fn attack(&self, sq: Square, occ: Bitboard) -> bool {
-        self.steppers(sq).any()
-            || ((attacks::bishop_empty(sq) & self.diag).any()
-                && (attacks::bishop(sq, occ) & self.diag).any())
-            || ((attacks::rook_empty(sq) & self.orth).any()
-                && (attacks::rook(sq, occ) & self.orth).any())
-            || ((attacks::lance_empty(self.them, sq) & self.lances).any()
-                && (attacks::lance(self.them, sq, occ) & self.lances).any())
+        self.steppers(sq).any() || self.slider_attack(sq, occ)
     }
 }
 
@@ -655,6 +706,32 @@ mod tests {
         d.do_move(list[0]);
         d.undo_move(list[0]);
         assert_eq!((to_sfen(&d), d.key()), (to_sfen(&pos), pos.key()));
+    }
+
+    #[test]
+    fn the_squares_attacked_at_once_are_those_attacked_one_by_one() {
+        use crate::rules::{Bitboard, Color};
+        // every kind of piece of both sides, on the edges too
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "8l/1+P1k1g3/2n1s1+B2/p3N4/4+r3P/1G2S1n1K/3+Sp4/+L1b1G2+p1/N6RL w GS3P6p 1",
+            "k8/8P/N8/8n/s7S/8G/g8/8+R/+b8 b - 1",
+        ] {
+            let pos = parse_position(sfen).unwrap();
+            let occ = pos.occupied();
+            for by in [Color::Black, Color::White] {
+                let sets = pos.attack_sets(by);
+                let one_by_one = Bitboard::ALL
+                    .filter(|&sq| sets.attack(sq, occ))
+                    .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq));
+                assert_eq!(
+                    sets.attacked_among(Bitboard::ALL, occ),
+                    one_by_one,
+                    "{sfen}"
+                );
+                assert!(one_by_one.any());
+            }
+        }
     }
 
     #[test]
