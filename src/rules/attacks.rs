@@ -328,6 +328,22 @@ pub fn attacks(c: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard
     }
 }
 
+/// Where a piece of `kind` and colour `c` on `sq` could move on an empty
+/// board; the squares it attacks with some occupancy are those of this
+/// set with nothing [`between`] (adjacent squares and knight jumps have
+/// nothing between).
+#[inline(always)]
+pub fn reach_empty(c: Color, kind: PieceKind, sq: Square) -> Bitboard {
+    match kind {
+        PieceKind::Lance => lance_empty(c, sq),
+        PieceKind::Bishop => bishop_empty(sq),
+        PieceKind::Rook => rook_empty(sq),
+        PieceKind::Horse => bishop_empty(sq) | king(sq),
+        PieceKind::Dragon => rook_empty(sq) | king(sq),
+        _ => attacks(c, kind, sq, Bitboard::EMPTY),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,6 +365,28 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn the_attacks_are_the_empty_board_reach_with_nothing_between() {
+        // a scattered occupancy, the same for every piece
+        let occ = (0..81)
+            .filter(|i| i % 7 == 3 || i % 11 == 5)
+            .fold(Bitboard::EMPTY, |b, i| b.with(Square::from_index(i)));
+        for c in [Color::Black, Color::White] {
+            for kind in PieceKind::ALL {
+                for i in 0..81 {
+                    let sq = Square::from_index(i);
+                    let mut reach = reach_empty(c, kind, sq);
+                    let seen = Bitboard(reach.0)
+                        .filter(|&t| (between(sq, t) & occ).is_empty())
+                        .fold(Bitboard::EMPTY, |b, t| b.with(t));
+                    assert_eq!(seen, attacks(c, kind, sq, occ), "{kind:?} on {i}");
+                    reach = attacks(c, kind, sq, Bitboard::EMPTY);
+                    assert_eq!(reach, reach_empty(c, kind, sq));
+                }
+            }
+        }
     }
 
     #[test]

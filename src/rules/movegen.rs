@@ -396,9 +396,16 @@ impl Position {
         let occ_noking = occ ^ Bitboard::from_square(ksq);
         let enemy = self.attack_sets(them);
         let targets = attacks::king(ksq) & !own;
-        n.moves += (targets & !enemy.attacked_among(targets, occ_noking)).count();
-        if first && n.moves > 0 {
-            return n;
+        if first {
+            // one free square is enough: tested one by one
+            for to in targets {
+                if !enemy.attack(to, occ_noking) {
+                    n.moves = 1;
+                    return n;
+                }
+            }
+        } else {
+            n.moves += (targets & !enemy.attacked_among(targets, occ_noking)).count();
         }
         if checkers.more_than_one() {
             return n;
@@ -599,11 +606,17 @@ impl Position {
                 n += (ci.squares[kind.index()] & !occ).count();
             }
         }
+        // each candidate square looked up on the empty board, then kept if
+        // nothing stands between: cheaper than the sliders' ray scans, as
+        // few of their squares give check
         for from in ci.sources(self, own) {
             let kind = self.piece_on(from).expect("piece in bitboard").kind();
-            n += ci
-                .candidates(kind, from, attacks::attacks(us, kind, from, occ) & !own)
-                .count();
+            let reach = attacks::reach_empty(us, kind, from) & !own;
+            for to in ci.candidates(kind, from, reach) {
+                if (attacks::between(from, to) & occ).is_empty() {
+                    n += 1;
+                }
+            }
         }
         n
     }
