@@ -2,7 +2,8 @@
 //! search) over the start positions of the problem sets: the 200 Edo
 //! classics and the 50 kongo problems. Throughput is positions per second.
 //! Legal-move and evasion generation over the same positions and over the
-//! positions after each first check are measured for comparison.
+//! positions after each first check are measured for comparison, with
+//! the evasion count and the checks' bound of the search's estimates.
 //! Run with `cargo bench --bench checkgen`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -69,6 +70,29 @@ fn bench_checkgen(c: &mut Criterion) {
             })
         });
     }
+    // the counts behind a new defender node's proof number (df-pn+), and
+    // the checks' bound behind a new attacker node's disproof number
+    group.throughput(Throughput::Elements(defended.len() as u64));
+    group.bench_function("evasion_count/after-check", |b| {
+        b.iter(|| {
+            defended
+                .iter()
+                .map(|p| {
+                    let e = black_box(p).evasion_count();
+                    e.moves + e.drop_squares
+                })
+                .sum::<u32>()
+        })
+    });
+    group.throughput(Throughput::Elements(problems.len() as u64));
+    group.bench_function("check_count_bound/problems", |b| {
+        b.iter(|| {
+            problems
+                .iter()
+                .map(|p| black_box(p).check_count_bound())
+                .sum::<u32>()
+        })
+    });
     group.finish();
 }
 
