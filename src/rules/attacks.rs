@@ -329,9 +329,8 @@ pub fn attacks(c: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard
 }
 
 /// Where a piece of `kind` and colour `c` on `sq` could move on an empty
-/// board; the squares it attacks with some occupancy are those of this
-/// set with nothing [`between`] (adjacent squares and knight jumps have
-/// nothing between).
+/// board; the squares it attacks with some occupancy are those it
+/// [`sees`] (adjacent squares and knight jumps have nothing between).
 #[inline(always)]
 pub fn reach_empty(c: Color, kind: PieceKind, sq: Square) -> Bitboard {
     match kind {
@@ -342,6 +341,13 @@ pub fn reach_empty(c: Color, kind: PieceKind, sq: Square) -> Bitboard {
         PieceKind::Dragon => rook_empty(sq) | king(sq),
         _ => attacks(c, kind, sq, Bitboard::EMPTY),
     }
+}
+
+/// Whether nothing stands [`between`] `a` and `b` (aligned, or adjacent,
+/// or a knight's jump apart).
+#[inline(always)]
+pub fn sees(a: Square, b: Square, occ: Bitboard) -> bool {
+    (between(a, b) & occ).is_empty()
 }
 
 #[cfg(test)]
@@ -377,13 +383,12 @@ mod tests {
             for kind in PieceKind::ALL {
                 for i in 0..81 {
                     let sq = Square::from_index(i);
-                    let mut reach = reach_empty(c, kind, sq);
-                    let seen = Bitboard(reach.0)
-                        .filter(|&t| (between(sq, t) & occ).is_empty())
+                    let reach = reach_empty(c, kind, sq);
+                    assert_eq!(reach, attacks(c, kind, sq, Bitboard::EMPTY));
+                    let seen = reach
+                        .filter(|&t| sees(sq, t, occ))
                         .fold(Bitboard::EMPTY, |b, t| b.with(t));
                     assert_eq!(seen, attacks(c, kind, sq, occ), "{kind:?} on {i}");
-                    reach = attacks(c, kind, sq, Bitboard::EMPTY);
-                    assert_eq!(reach, reach_empty(c, kind, sq));
                 }
             }
         }

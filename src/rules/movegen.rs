@@ -613,9 +613,7 @@ impl Position {
             let kind = self.piece_on(from).expect("piece in bitboard").kind();
             let reach = attacks::reach_empty(us, kind, from) & !own;
             for to in ci.candidates(kind, from, reach) {
-                if (attacks::between(from, to) & occ).is_empty() {
-                    n += 1;
-                }
+                n += attacks::sees(from, to, occ) as u32;
             }
         }
         n

@@ -600,8 +600,8 @@ impl AttackSets {
     /// shifts).
     #[inline(always)]
     fn step_attacks(&self) -> Bitboard {
-        // the pieces are the other side's enemy; Black's forward is
-        // towards rank 1
+        // `them` is the side attacked, so the pieces are the other one;
+        // Black's forward is towards rank 1
         match self.them {
             Color::White => self.step_attacks_forward::<-1>(),
             Color::Black => self.step_attacks_forward::<1>(),
@@ -654,7 +654,7 @@ impl AttackSets {
     #[inline(always)]
     fn slider_attack(&self, sq: Square, occ: Bitboard) -> bool {
         let mut sliders = self.aligned_sliders(sq);
-        Iterator::any(&mut sliders, |s| (attacks::between(sq, s) & occ).is_empty())
+        Iterator::any(&mut sliders, |s| attacks::sees(sq, s, occ))
     }
 
     /// The pieces attacking `sq` with occupancy `occ`.
@@ -662,15 +662,14 @@ impl AttackSets {
     pub(crate) fn attackers(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let mut a = self.steppers(sq);
         for s in self.aligned_sliders(sq) {
-            if (attacks::between(sq, s) & occ).is_empty() {
+            if attacks::sees(sq, s, occ) {
                 a |= Bitboard::from_square(s);
             }
         }
         a
     }
 
-    /// Whether some piece attacks `sq` with occupancy `occ` (the ray scan
-    /// only when a slider stands on an empty-board line).
+    /// Whether some piece attacks `sq` with occupancy `occ`.
     #[inline(always)]
     pub(crate) fn attack(&self, sq: Square, occ: Bitboard) -> bool {
         self.steppers(sq).any() || self.slider_attack(sq, occ)
