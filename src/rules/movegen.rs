@@ -579,20 +579,8 @@ impl Position {
                 ksq = to;
             }
         }
-        // our sliders aimed at the king with one piece between, ours
-        let snipers = ((attacks::rook_empty(ksq)
-            & (self.by_kind(PieceKind::Rook) | self.by_kind(PieceKind::Dragon)))
-            | (attacks::bishop_empty(ksq)
-                & (self.by_kind(PieceKind::Bishop) | self.by_kind(PieceKind::Horse)))
-            | (attacks::lance_empty(mover, ksq) & self.by_kind(PieceKind::Lance)))
-            & own;
-        let mut discoverers = Bitboard::EMPTY;
-        for s in snipers {
-            let b = attacks::between(ksq, s) & occ;
-            if b.any() && !b.more_than_one() {
-                discoverers |= b & own;
-            }
-        }
+        // ours alone between the king and one of our sliders
+        let discoverers = self.lone_blockers(mover, ksq, own, occ) & own;
         let ci = CheckInfo::against(mover, ksq, occ, discoverers);
         self.checks_bound(&ci, us, occ, own)
     }

@@ -201,19 +201,29 @@ impl Position {
     /// Pieces of either colour that alone stand between the king of `c` and
     /// an enemy slider aimed at it.
     fn compute_blockers(&self, c: Color) -> Bitboard {
-        let Some(ksq) = self.kings[c] else {
-            return Bitboard::EMPTY;
-        };
-        let them = c.flip();
-        let enemy = self.by_color[them];
+        match self.kings[c] {
+            Some(ksq) => self.lone_blockers(c, ksq, self.by_color[c.flip()], self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// With the board occupied by `occ`, the pieces that alone stand
+    /// between a king of colour `c` on `ksq` and a slider among
+    /// `attackers` aimed at it.
+    pub(crate) fn lone_blockers(
+        &self,
+        c: Color,
+        ksq: Square,
+        attackers: Bitboard,
+        occ: Bitboard,
+    ) -> Bitboard {
         let snipers = ((attacks::rook_empty(ksq)
             & (self.by_kind[PieceKind::Rook as usize] | self.by_kind[PieceKind::Dragon as usize]))
             | (attacks::bishop_empty(ksq)
                 & (self.by_kind[PieceKind::Bishop as usize]
                     | self.by_kind[PieceKind::Horse as usize]))
             | (attacks::lance_empty(c, ksq) & self.by_kind[PieceKind::Lance as usize]))
-            & enemy;
-        let occ = self.occupied();
+            & attackers;
         let mut blockers = Bitboard::EMPTY;
         for s in snipers {
             let b = attacks::between(ksq, s) & occ;
