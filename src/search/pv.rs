@@ -37,6 +37,16 @@ pub(crate) fn read_line(
     tie_nodes: u64,
 ) -> (Vec<Move>, bool) {
     let mut tie_left = tie_nodes;
+    // the tie searches' nodes are shared out evenly over the defender's
+    // moves of the line, what one leaves over going to the next, so that
+    // the first hard ties do not spend what the later easy ones need
+    let defender_moves = if upper == UNBOUNDED {
+        64
+    } else {
+        u64::from(upper / 2 + 1)
+    };
+    let per_defence = (tie_nodes / defender_moves).max(1);
+    let mut allowance = 0;
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen = hashbrown::HashSet::new();
@@ -130,15 +140,20 @@ pub(crate) fn read_line(
                 }
             }
             if !or_node {
+                if attempt == 0 {
+                    allowance = (allowance + per_defence).min(tie_left);
+                }
                 best = longest_evasion(&mut pos, &mut evasions, &mut |p, within| {
-                    if tie_left == 0 {
+                    if allowance == 0 {
                         return Outcome::Unknown;
                     }
-                    let mut capped = budget.capped(TIE_NODES.min(tie_left));
+                    let mut capped = budget.capped(TIE_NODES.min(allowance));
                     let mut df = Dfpn::new(tt, p.detached(), attacker, &mut capped, path_capacity);
                     let o = df.search(within);
                     nodes.set(nodes.get() + df.nodes);
-                    tie_left = tie_left.saturating_sub(df.nodes.max(1));
+                    let spent = df.nodes.max(1);
+                    tie_left = tie_left.saturating_sub(spent);
+                    allowance = allowance.saturating_sub(spent);
                     budget.absorb(&capped);
                     o
                 });
@@ -170,46 +185,57 @@ struct Evasion {
     upper: u16,
 }
 
-/// The evasion that lasts longest, among `evasions` (all proven mated):
-/// the one with the greatest upper bound whose lower bound meets it. Where
+/// The evasion that lasts longest, among `evasions` (all proven mated).
+/// The candidate is the one with the greatest upper bound; it is taken
+/// when its lower bound meets its upper one, or reaches every other
+/// evasion's upper bound (it then lasts at least as long as any). Where
 /// the bounds leave it open, the candidate is searched ("mate within
-/// upper − 2?", at most [`TIE_NODES`] nodes each, by `search`): a mate
-/// lowers its upper bound, a disproof raises its lower one. When a search
-/// is undecided, the greatest bounds decide. `None` when there is none.
+/// r − 2?", r the greatest other upper bound, or its own when that is as
+/// great; by `search`): a mate lowers its upper bound below the rival's,
+/// a disproof lifts its lower one to it. Asking within the rival's bound,
+/// not the candidate's own, keeps the searches shallow where one evasion
+/// lasts far longer than the rest. When a search is undecided, the
+/// candidate is taken: the longest mate the table has found decides, as
+/// in a proof tree's principal variation, not a lower bound some other
+/// search left behind (that took short defences over long ones). `None`
+/// when there is none.
 fn longest_evasion(
     pos: &mut Position,
     evasions: &mut [Evasion],
     search: &mut dyn FnMut(&Position, u16) -> Outcome,
 ) -> Option<(Move, u16)> {
-    let pick = |evasions: &[Evasion]| {
+    let candidate = |evasions: &[Evasion]| {
         evasions
             .iter()
             .enumerate()
             .max_by_key(|&(i, e)| (e.upper, e.lower, std::cmp::Reverse(i)))
             .map(|(i, _)| i)
     };
-    for _ in 0..2 * evasions.len() {
-        let i = pick(evasions)?;
+    for _ in 0..3 * evasions.len() {
+        let i = candidate(evasions)?;
         let e = &evasions[i];
-        // values have one parity: the lower bound meets the upper one
-        if e.lower + 1 >= e.upper {
+        let rival = evasions
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, r)| r.upper)
+            .max()
+            .unwrap_or(0);
+        // values have one parity: a lower bound one short meets a bound
+        if e.lower + 1 >= e.upper || e.lower + 1 >= rival {
             return Some((e.m, e.upper));
         }
-        let (m, within) = (e.m, e.upper - 2);
+        let (m, within) = (e.m, rival.min(e.upper) - 2);
         pos.do_move(m);
         let o = search(pos, within);
         pos.undo_move(m);
         match o {
             Outcome::Proven(l) => evasions[i].upper = l.min(within),
             Outcome::Disproven => evasions[i].lower = within + 1,
-            Outcome::Unknown => break,
+            Outcome::Unknown => return Some((m, evasions[i].upper)),
         }
     }
-    evasions
-        .iter()
-        .enumerate()
-        .max_by_key(|&(i, e)| (e.lower, e.upper, std::cmp::Reverse(i)))
-        .map(|(_, e)| (e.m, e.upper))
+    candidate(evasions).map(|i| (evasions[i].m, evasions[i].upper))
 }
 
 #[cfg(test)]
@@ -335,6 +361,79 @@ mod tests {
             p.do_move(m);
         }
         assert!(p.in_check() && !p.has_evasion());
+    }
+
+    /// Three evasions of a rook's check, with made-up lengths and bounds,
+    /// and a search that answers only shallow questions ("mate within
+    /// `depth`?" for `depth` up to `reach`), as a small node budget does.
+    fn three_evasions(
+        bounds: [(u16, u16, u16); 3],
+        reach: u16,
+    ) -> (
+        Position,
+        Vec<Evasion>,
+        impl FnMut(&Position, u16) -> Outcome,
+    ) {
+        let pos = parse_position("4k4/9/9/9/9/9/9/9/4RK3 w r2b4g4s4n4l18p 1").unwrap();
+        let mut moves = MoveList::new();
+        pos.evasion_moves(&mut moves);
+        let picked: Vec<Move> = ["5a4a", "5a6b", "G*5b"]
+            .iter()
+            .map(|u| *moves.iter().find(|m| m.usi() == *u).unwrap())
+            .collect();
+        let mut truth = hashbrown::HashMap::new();
+        let mut evasions = Vec::new();
+        for (&m, &(length, lower, upper)) in picked.iter().zip(&bounds) {
+            let mut p = pos.clone();
+            p.do_move(m);
+            truth.insert(p.key(), length);
+            evasions.push(Evasion { m, lower, upper });
+        }
+        let search = move |p: &Position, within: u16| {
+            let length = truth[&p.key()];
+            if within > reach {
+                Outcome::Unknown
+            } else if length <= within {
+                Outcome::Proven(length)
+            } else {
+                Outcome::Disproven
+            }
+        };
+        (pos, evasions, search)
+    }
+
+    #[test]
+    fn a_long_evasion_is_told_from_short_ones_by_a_shallow_search() {
+        // 5a4a lasts 75 plies but the table only bounds it above; G*5b is
+        // known to last exactly 7. Asking "5a4a mated within 5?" separates
+        // them, where asking "within 73?" is out of reach
+        let (mut pos, mut evasions, mut search) =
+            three_evasions([(75, 0, 75), (3, 0, 3), (7, 7, 7)], 9);
+        let (m, upper) = longest_evasion(&mut pos, &mut evasions, &mut search).unwrap();
+        assert_eq!((m.usi().as_str(), upper), ("5a4a", 75));
+        assert_eq!(evasions[0].lower, 6);
+    }
+
+    #[test]
+    fn an_undecided_tie_takes_the_longest_mate_found() {
+        // nothing is within reach: the greatest upper bound decides, not
+        // the lower bound another search left on a short evasion
+        let (mut pos, mut evasions, mut search) =
+            three_evasions([(75, 0, 75), (3, 0, 3), (7, 7, 9)], 0);
+        let (m, upper) = longest_evasion(&mut pos, &mut evasions, &mut search).unwrap();
+        assert_eq!((m.usi().as_str(), upper), ("5a4a", 75));
+    }
+
+    #[test]
+    fn a_loose_upper_bound_is_tightened_until_the_longest_is_known() {
+        // 5a4a's bound of 75 is loose (it lasts 5); 5a6b lasts 11. Once
+        // 5a6b is known to last at least 7, nothing else can last longer:
+        // it is taken with the bound it has, which the line reads within
+        let (mut pos, mut evasions, mut search) =
+            three_evasions([(5, 0, 75), (11, 0, 13), (7, 0, 7)], 99);
+        let (m, upper) = longest_evasion(&mut pos, &mut evasions, &mut search).unwrap();
+        assert_eq!((m.usi().as_str(), upper), ("5a6b", 13));
+        assert_eq!((evasions[0].upper, evasions[1].lower), (5, 6));
     }
 
     #[test]

@@ -176,6 +176,13 @@ const SHORTEN_SHARE: u64 = 8;
 const SHORTEN_STEP_SHARE: u64 = 64;
 const SHORTEN_MIN_NODES: u64 = 4096;
 
+/// The first line's searches that tell evasions' lengths apart take at
+/// most 1/`LINE_TIE_SHARE` of the first proof's nodes (at least
+/// `LINE_TIE_MIN_NODES`): without them the defender may take a short
+/// evasion the table bounds more tightly than a long one.
+const LINE_TIE_SHARE: u64 = 32;
+const LINE_TIE_MIN_NODES: u64 = 32_768;
+
 pub use super::pv::LINE_CUT;
 
 /// A solver owning a transposition table, reusable across problems.
@@ -372,7 +379,11 @@ impl Engine {
                     &mut budget,
                     self.path_capacity,
                     &reproof_nodes,
-                    0,
+                    if opts.exact_line {
+                        0 // the exact line replaces it
+                    } else {
+                        (nodes / LINE_TIE_SHARE).max(LINE_TIE_MIN_NODES)
+                    },
                 );
                 result.nodes += reproof_nodes.get();
                 let first_line = if complete {
