@@ -4,8 +4,9 @@
 //! (Nagai 2002). Stored mate lengths are upper bounds, which may be
 //! loose; where an evasion's lower bound (its deepest disproof, "no mate
 //! within d") does not meet its upper one, and it may be the longest,
-//! small bounded searches tighten the two until they do, as iterative
-//! deepening proves a length. A proof the table has lost is found again.
+//! small bounded searches tighten the bounds until one evasion is known to
+//! last at least as long as any other; where they are cut, the longest
+//! mate found decides. A proof the table has lost is found again.
 
 use super::dfpn::{Dfpn, Outcome, MAX_PLY};
 use super::limits::Budget;
