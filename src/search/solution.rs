@@ -168,6 +168,25 @@ impl<'a> LineSearch<'a> {
         f.outcome
     }
 
+    /// "Mate within `depth` plies?" from `pos` searched again, its root
+    /// expanded once whatever the table holds: the answers of its children
+    /// (the refutation of a disproof) are then in the table, where a
+    /// disproof found through a larger bound, a dominating hand or a cycle
+    /// left them out, or a collection took them.
+    pub fn search_children(&mut self, pos: &Position, depth: u16) -> Outcome {
+        let mut df = Dfpn::new(
+            self.tt,
+            pos.detached(),
+            self.attacker,
+            self.budget,
+            self.path_capacity,
+        );
+        let o = df.search_expanding(depth);
+        self.nodes += df.nodes;
+        self.stats.add(&df.stats);
+        o
+    }
+
     /// "Mate within `depth` plies?" from `pos` in the game where the
     /// defender may not interpose ([`Game::NoInterpositions`]), within
     /// `nodes` nodes (`Unknown` beyond).
@@ -838,7 +857,7 @@ fn after(c: &mut Composer, pos: &mut Position, e: Move, n: u16) -> Len {
 mod tests {
     use super::*;
     use crate::search::limits::Limits;
-    use crate::search::tt::UNBOUNDED;
+    use crate::search::tt::{NO_DISPROOF, UNBOUNDED};
 
     /// `sfen` proven without a limit: the position, the table and the
     /// first proof's length.
@@ -913,6 +932,32 @@ mod tests {
             let mut c = Composer::new(&mut ls);
             assert_eq!(node.value(&mut c), Len::Within(0));
         }
+    }
+
+    #[test]
+    fn a_search_of_the_children_leaves_the_refutation_in_the_table() {
+        // 図巧 第2番 after its first check 2h2g: mated in 20, not within 6
+        let mut q =
+            crate::parse_position("9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1")
+                .unwrap();
+        q.do_move(crate::notation::usi::parse_moves(&q, "2h2g").unwrap()[0]);
+        let tt = TranspositionTable::with_bytes(1 << 20);
+        let mut budget = Budget::new(Limits::default());
+        let mut ls = LineSearch::new(&tt, &mut budget, Color::Black, 1 << 10);
+        // the table proves `q` but holds nothing of its evasions
+        tt.store_disproven(q.board_key(), q.hand(Color::Black), 6, NO_DISPROOF, 0, 1);
+        let mut evasions = MoveList::new();
+        q.evasion_moves(&mut evasions);
+        let refuted = |ls: &LineSearch| {
+            evasions
+                .iter()
+                .filter(|&&e| ls.lasting_order(&q, e, 5) == 1)
+                .count()
+        };
+        assert_eq!(ls.mate_within(&q, 6), Outcome::Disproven);
+        assert_eq!((refuted(&ls), ls.nodes), (0, 0));
+        assert_eq!(ls.search_children(&q, 6), Outcome::Disproven);
+        assert!(refuted(&ls) >= 1 && ls.nodes > 0);
     }
 
     #[test]
