@@ -244,7 +244,9 @@ impl<'l, 'a> Composer<'l, 'a> {
                 .iter()
                 .map(|&(d, e)| (self.search.lasting_order(q, e, n - 1), d, e))
                 .collect();
-            order.sort_by_key(|&(key, d, _)| (key, d));
+            let refutation = self.search.best_move_code(q, n);
+            let by_key = |&(key, d, e): &(u64, u8, Move)| (key, e.to_u16() != refutation, d);
+            order.sort_by_key(by_key);
             if n >= REFUTATION_SEARCH_MIN && order.first().is_some_and(|&(key, _, _)| key > 1) {
                 // the table proves `q` but holds no disproven evasion: find
                 // the plain refutation again rather than walk the evasions
@@ -253,7 +255,9 @@ impl<'l, 'a> Composer<'l, 'a> {
                 for o in order.iter_mut() {
                     o.0 = self.search.lasting_order(q, o.2, n - 1);
                 }
-                order.sort_by_key(|&(key, d, _)| (key, d));
+                let refutation = self.search.best_move_code(q, n);
+                let by_key = |&(key, d, e): &(u64, u8, Move)| (key, e.to_u16() != refutation, d);
+                order.sort_by_key(by_key);
             }
             let mut after = q.detached();
             for (_, d, e) in order {

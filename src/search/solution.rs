@@ -216,6 +216,14 @@ impl<'a> LineSearch<'a> {
         o
     }
 
+    /// The move the table's entry for `pos` holds as its best (a
+    /// disproof's refutation), `Move::to_u16` form; 0 when none.
+    pub fn best_move_code(&self, pos: &Position, depth: u16) -> u16 {
+        self.tt
+            .probe(pos.board_key(), pos.hand(self.attacker), depth)
+            .best
+    }
+
     /// Whether the table proves that `pos` has no mate at all.
     pub fn no_mate_at_all(&self, pos: &Position) -> bool {
         self.tt
