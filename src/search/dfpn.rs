@@ -664,6 +664,18 @@ impl<'a> Dfpn<'a> {
                 let clean = clean.map_or(NO_DISPROOF, encode_disproof);
                 self.tt
                     .store_disproven(bk, hand, depth, clean, best_move, amount);
+                // In a bounded search, a child refuted only through
+                // returns to this node is refuted for good now: a mate from
+                // it within its bound through this node would mate this
+                // node within its own. (In a search for any mate this
+                // costs the long problems' first proofs 8-13 % more nodes.)
+                for c in children.iter().filter(|_| len != UNBOUNDED) {
+                    if c.disproven() && c.cycle == ply + 1 {
+                        let d = c.len.min(child_len);
+                        self.tt
+                            .store_disproven(c.board_key, c.hand, d, NO_DISPROOF, 0, 1);
+                    }
+                }
             }
         } else {
             let m = children[best].m.to_u16();
@@ -718,6 +730,27 @@ mod tests {
         assert!(root.is_disproven());
         let (again, _, nodes) = search(&tt, sfen, UNBOUNDED);
         assert_eq!((again, nodes), (Outcome::Disproven, 0));
+    }
+
+    /// The same perpetual check under a bound: the checks of the root are
+    /// refuted through returns to the root alone, so they hold once the
+    /// root's disproof does, and the table keeps them too.
+    #[test]
+    fn children_refuted_through_their_parent_alone_are_stored_with_it() {
+        let sfen = "8k/9/9/9/9/9/9/9/7R1 b - 1";
+        let tt = TranspositionTable::new(4);
+        let (o, stats, _) = search(&tt, sfen, 9);
+        assert_eq!(o, Outcome::Disproven);
+        assert!(stats.path_disproofs > 0, "{stats:?}");
+        let pos = parse_position(sfen).unwrap();
+        let mut checks = crate::rules::MoveList::new();
+        pos.check_moves(&mut checks);
+        assert_eq!(checks.len(), 4);
+        for &m in &checks {
+            let (bk, _) = pos.keys_after(m);
+            let child = tt.probe(bk, pos.hand_after(m), 8);
+            assert!(child.is_disproven(), "{}", m.usi());
+        }
     }
 
     /// A bounded search whose root checks are all taken by other threads

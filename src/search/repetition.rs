@@ -15,6 +15,8 @@
 //! path-independent there (a mate, if one existed, would not need the
 //! cycle) and goes into the table. One whose cycles start above is kept in
 //! [`PathDisproofs`], keyed by the path, and reused only on that path.
+//! In a bounded search, a child whose cycles all return to its parent
+//! alone goes into the table when the parent's disproof does.
 
 use crate::rules::Hand;
 use hashbrown::HashMap;
