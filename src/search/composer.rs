@@ -240,24 +240,13 @@ impl<'l, 'a> Composer<'l, 'a> {
                 return Len::Over;
             }
         } else {
-            let mut order: Vec<(u64, u8, Move)> = evasions
-                .iter()
-                .map(|&(d, e)| (self.search.lasting_order(q, e, n - 1), d, e))
-                .collect();
-            let refutation = self.search.best_move_code(q, n);
-            let by_key = |&(key, d, e): &(u64, u8, Move)| (key, e.to_u16() != refutation, d);
-            order.sort_by_key(by_key);
+            let mut order = self.refuting_order(q, &evasions, n);
             if n >= REFUTATION_SEARCH_MIN && order.first().is_some_and(|&(key, _, _)| key > 1) {
                 // the table proves `q` but holds no disproven evasion: find
                 // the plain refutation again rather than walk the evasions
                 // in the dark (図巧第70番: 19.0 M nodes to 5.2 M)
                 self.search.search_children(q, n);
-                for o in order.iter_mut() {
-                    o.0 = self.search.lasting_order(q, o.2, n - 1);
-                }
-                let refutation = self.search.best_move_code(q, n);
-                let by_key = |&(key, d, e): &(u64, u8, Move)| (key, e.to_u16() != refutation, d);
-                order.sort_by_key(by_key);
+                order = self.refuting_order(q, &evasions, n);
             }
             let mut after = q.detached();
             for (_, d, e) in order {
@@ -300,6 +289,25 @@ impl<'l, 'a> Composer<'l, 'a> {
             return Interpositions::new(q, n).value(self);
         }
         self.value_in_turns(q, n)
+    }
+
+    /// The evasions of `q` (with their distances) in the order the table
+    /// makes likeliest to refute "mate within `n`": by
+    /// [`LineSearch::lasting_order`], then the table's refutation of `q`
+    /// first, then by distance (no interposition first).
+    fn refuting_order(
+        &self,
+        q: &Position,
+        evasions: &[(u8, Move)],
+        n: u16,
+    ) -> Vec<(u64, u8, Move)> {
+        let refutation = self.search.best_move_code(q, n);
+        let mut order: Vec<(u64, u8, Move)> = evasions
+            .iter()
+            .map(|&(d, e)| (self.search.lasting_order(q, e, n - 1), d, e))
+            .collect();
+        order.sort_by_key(|&(key, d, e)| (key, e.to_u16() != refutation, d));
+        order
     }
 
     /// The value of `q` against `n` by the rule, two ways asked in turn

@@ -669,8 +669,11 @@ impl<'a> Dfpn<'a> {
                 // it within its bound through this node would mate this
                 // node within its own. (In a search for any mate this
                 // costs the long problems' first proofs 8-13 % more nodes.)
-                for c in children.iter().filter(|_| len != UNBOUNDED) {
-                    if c.disproven() && c.cycle == ply + 1 {
+                if len != UNBOUNDED {
+                    for c in children
+                        .iter()
+                        .filter(|c| c.disproven() && c.cycle == ply + 1)
+                    {
                         let d = c.len.min(child_len);
                         self.tt
                             .store_disproven(c.board_key, c.hand, d, NO_DISPROOF, 0, 1);
