@@ -15,6 +15,10 @@
 //!   parent (Nagai 2002). In a bounded search a new attacker node gets a
 //!   disproof number from a bound of its checks, and a new defender node
 //!   one of 3 ([`super::initial`]);
+//! - a "no check exists" test at every new attacker node (Kaneko et al.
+//!   2005's leaf knowledge, at its cheapest): the bound of its checks,
+//!   taken without playing the evasion, is 0 only where there is none,
+//!   and the node is then refuted without an expansion of its own;
 //! - delayed expansion of alike moves ([`super::expansion`]);
 //! - proof and disproof pieces ([`super::hands`]);
 //! - repetition and inferior loops as attacker failures, localised to the
@@ -250,8 +254,10 @@ impl<'a> Dfpn<'a> {
     /// Read the value of child `i` (at `ply`, bound `len`) from the path
     /// and the table; a new defender node is expanded once to count its
     /// evasions, or in a bounded search to ask whether it has one (mate
-    /// when there are none); a new attacker node of a bounded search with
-    /// enough plies left, to bound its checks.
+    /// when there are none); a new attacker node's checks are bounded
+    /// without playing the evasion (refuted when there is none; in a
+    /// bounded search with enough plies left, the bound is its disproof
+    /// number).
     #[inline(never)]
     fn evaluate(&mut self, i: usize, or_node: bool, len: u16, ply: u16) {
         let c = self.stack[i];
@@ -288,9 +294,19 @@ impl<'a> Dfpn<'a> {
                 _ => {
                     ch.pn = p.pn;
                     ch.dn = p.dn;
-                    if !p.found && bounded_dn_estimate(len, true) {
-                        let dn = initial_or_dn(self.pos.check_count_bound_after(c.m));
-                        self.stack[i].dn = dn.max(p.dn);
+                    if p.found {
+                        return;
+                    }
+                    // a new attacker node: without a check it is refuted
+                    // on the spot, at any length (the bound is 0 only
+                    // there); in a bounded search the bound sets its
+                    // disproof number
+                    let checks = self.pos.check_count_bound_after(c.m);
+                    if checks == 0 {
+                        let disproof = hands::no_check_disproof(c.hand);
+                        self.stack[i].set_disproven(UNBOUNDED, disproof, NO_CYCLE, UNBOUNDED);
+                    } else if bounded_dn_estimate(len, true) {
+                        self.stack[i].dn = initial_or_dn(checks).max(p.dn);
                     }
                 }
             }
@@ -733,6 +749,28 @@ mod tests {
         assert!(root.is_disproven());
         let (again, _, nodes) = search(&tt, sfen, UNBOUNDED);
         assert_eq!((again, nodes), (Outcome::Disproven, 0));
+    }
+
+    /// A new attacker node without a check is refuted where it is first
+    /// read, without an expansion: each of the gold's five checks is
+    /// answered by the king taking it, after which the attacker has
+    /// nothing to check with, so the root and its five defender nodes
+    /// are the only nodes expanded (eleven when the attacker nodes were
+    /// expanded to find they have no check).
+    #[test]
+    fn an_attacker_node_without_a_check_is_refuted_unexpanded() {
+        let sfen = "4k4/9/9/9/9/9/9/9/9 b G 1";
+        let pos = parse_position(sfen).unwrap();
+        let mut checks = crate::rules::MoveList::new();
+        pos.check_moves(&mut checks);
+        assert_eq!(checks.len(), 5);
+        for len in [UNBOUNDED, 7] {
+            let tt = TranspositionTable::new(4);
+            let (o, stats, nodes) = search(&tt, sfen, len);
+            assert_eq!(o, Outcome::Disproven);
+            assert_eq!(nodes, 6, "bound {len}");
+            assert_eq!((stats.or_nodes, stats.and_nodes), (1, 5), "bound {len}");
+        }
     }
 
     /// The same perpetual check under a bound: the checks of the root are
