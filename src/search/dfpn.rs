@@ -298,17 +298,14 @@ impl<'a> Dfpn<'a> {
                         return;
                     }
                     // a new attacker node: without a check it is refuted
-                    // on the spot, at any length (the bound is 0 only
-                    // there), and kept as an expansion would keep it (the
-                    // composer's walk reads it: without it, 無双第100番's
-                    // walk ran for minutes on the table alone); in a
-                    // bounded search the bound sets its disproof number
+                    // on the spot (the bound is 0 only there) and kept as
+                    // an expansion would keep it (without it, 無双第100番's
+                    // composer's walk ran for minutes on the table alone);
+                    // in a bounded search the bound sets its disproof
+                    // number
                     let checks = self.pos.check_count_bound_after(c.m);
                     if checks == 0 {
-                        let disproof = hands::no_check_disproof(c.hand);
-                        self.tt
-                            .store_disproven(c.board_key, disproof, UNBOUNDED, UNBOUNDED, 0, 1);
-                        self.stack[i].set_disproven(UNBOUNDED, disproof, NO_CYCLE, UNBOUNDED);
+                        self.refute_without_check(i, hands::no_check_disproof(c.hand));
                     } else if bounded_dn_estimate(len, true) {
                         self.stack[i].dn = initial_or_dn(checks).max(p.dn);
                     }
@@ -387,13 +384,18 @@ impl<'a> Dfpn<'a> {
                 };
                 ch.set_disproven(len, c.hand, NO_CYCLE, clean);
             }
-            MateInOne::NoCheck(disproof) => {
-                // no mate at any length: worth keeping
-                self.tt
-                    .store_disproven(c.board_key, disproof, UNBOUNDED, UNBOUNDED, 0, 1);
-                ch.set_disproven(UNBOUNDED, disproof, NO_CYCLE, UNBOUNDED);
-            }
+            MateInOne::NoCheck(disproof) => self.refute_without_check(i, disproof),
         }
+    }
+
+    /// Child `i`, an attacker node with no check, is refuted at any length
+    /// for every hand `disproof` dominates; kept in the table (no mate at
+    /// all is worth keeping, and the composer's walk reads it).
+    fn refute_without_check(&mut self, i: usize, disproof: Hand) {
+        let c = &mut self.stack[i];
+        self.tt
+            .store_disproven(c.board_key, disproof, UNBOUNDED, UNBOUNDED, 0, 1);
+        c.set_disproven(UNBOUNDED, disproof, NO_CYCLE, UNBOUNDED);
     }
 
     /// When another thread is searching the best child `best`, the
