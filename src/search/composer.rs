@@ -102,7 +102,7 @@ impl<'l, 'a> Composer<'l, 'a> {
         if b.over.is_some_and(|o| o >= n) {
             return Len::Over;
         }
-        if self.search.limit_hit() || self.search.poll_limits() {
+        if self.search.walk_step() {
             return self.unknown();
         }
         let r = match self.search.mate_within(pos, n) {
@@ -447,22 +447,29 @@ mod tests {
     /// The composer's length of `sfen` from its plain first proof:
     /// (length, proven minimal, lower bound).
     fn composer_length(sfen: &str) -> (u16, bool, u16) {
+        composer_length_within(sfen, 5_000_000).0
+    }
+
+    /// [`composer_length`] within `nodes` nodes in all; with the nodes of
+    /// the first proof, those after it, and the walk's steps among them.
+    fn composer_length_within(sfen: &str, nodes: u64) -> ((u16, bool, u16), u64, u64, u64) {
         let pos = crate::parse_position(sfen).unwrap();
         let tt = TranspositionTable::with_bytes(16 << 20);
         let limits = Limits {
-            nodes: Some(5_000_000),
+            nodes: Some(nodes),
             ..Limits::default()
         };
         let mut budget = Budget::new(limits);
         let attacker = pos.side_to_move();
-        let Outcome::Proven(first) =
-            Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10).search(UNBOUNDED)
-        else {
+        let mut df = Dfpn::new(&tt, pos.clone(), attacker, &mut budget, 1 << 10);
+        let Outcome::Proven(first) = df.search(UNBOUNDED) else {
             panic!("not proven");
         };
+        let first_nodes = df.nodes;
         let mut ls = LineSearch::new(&tt, &mut budget, attacker, 1 << 10);
         let mut c = Composer::new(&mut ls);
-        c.exact_length(&pos, first)
+        let r = c.exact_length(&pos, first);
+        (r, first_nodes, ls.nodes, ls.stats.walk_steps)
     }
 
     #[test]
@@ -482,5 +489,19 @@ mod tests {
             composer_length("3k5/1s7/1p1rs1g2/p4Bs1L/6P1s/5PKL1/N5NP1/PPP6/3+n4G w L5Prb2gnl5p 1"),
             (13, true, 13)
         );
+    }
+
+    #[test]
+    fn the_walk_counts_its_steps_as_nodes() {
+        let sfen = "3k5/1s7/1p1rs1g2/p4Bs1L/6P1s/5PKL1/N5NP1/PPP6/3+n4G w L5Prb2gnl5p 1";
+        let (r, first, after, steps) = composer_length_within(sfen, 5_000_000);
+        assert_eq!(r, (13, true, 13));
+        assert!(steps > 0 && steps < after, "{steps} of {after}");
+        // a node limit that falls in the walk cuts it there
+        let limit = first + after - steps / 2;
+        let (r, first_cut, after_cut, steps_cut) = composer_length_within(sfen, limit);
+        assert_eq!((first_cut, r.1), (first, false));
+        assert!(first_cut + after_cut <= limit, "{first_cut} + {after_cut}");
+        assert!(steps_cut < steps);
     }
 }

@@ -73,6 +73,9 @@ pub struct SearchStats {
     pub path_disproofs: u64,
     /// The deepest ply reached.
     pub max_ply: u16,
+    /// Steps of the composer's walk over the table (each counted as a
+    /// node).
+    pub walk_steps: u64,
 }
 
 impl SearchStats {
@@ -82,6 +85,7 @@ impl SearchStats {
         self.and_nodes += o.and_nodes;
         self.cycles += o.cycles;
         self.path_disproofs += o.path_disproofs;
+        self.walk_steps += o.walk_steps;
         self.max_ply = self.max_ply.max(o.max_ply);
     }
 }
@@ -389,12 +393,13 @@ impl<'a> Dfpn<'a> {
     }
 
     /// Child `i`, an attacker node with no check, is refuted at any length
-    /// for every hand `disproof` dominates; kept in the table (no mate at
-    /// all is worth keeping, and the composer's walk reads it).
+    /// for every hand `disproof` dominates. Not stored: one check test
+    /// finds it again, and its parent's disproof is stored (stored, the
+    /// entries took the place of searched ones: 図巧第99番's first proof
+    /// took 3.93 M nodes, 2.55 M without; the answer key within 5 M nodes
+    /// a problem 252 of 280 exact either way).
     fn refute_without_check(&mut self, i: usize, disproof: Hand) {
         let c = &mut self.stack[i];
-        self.tt
-            .store_disproven(c.board_key, disproof, UNBOUNDED, UNBOUNDED, 0, 1);
         c.set_disproven(UNBOUNDED, disproof, NO_CYCLE, UNBOUNDED);
     }
 

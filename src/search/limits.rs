@@ -88,6 +88,25 @@ impl Budget {
         self.spent += nodes;
     }
 
+    /// Count one step of work outside a search (the composer's walk over
+    /// the table) as a node: the node limit holds for such steps too, and
+    /// the clock is read every 1024 of them. Nothing is counted, and
+    /// `false` returned, when a limit is hit already or no node is left.
+    pub fn step(&mut self) -> bool {
+        if self.hit.is_some() {
+            return false;
+        }
+        if self.limits.nodes.is_some_and(|n| self.spent >= n) {
+            self.hit = Some(LimitHit::Nodes);
+            return false;
+        }
+        self.spent += 1;
+        if self.spent & 1023 == 0 {
+            self.check(0);
+        }
+        true
+    }
+
     /// Count the nodes spent on a budget made by [`Budget::capped`]; the
     /// node limit is hit when they use up what was left, and any other
     /// limit it hit (time, cancellation) is this budget's too.
@@ -258,6 +277,28 @@ mod tests {
         let mut c = b.capped(1 << 20);
         assert!(c.check(2048));
         assert_eq!(c.hit, Some(LimitHit::Time));
+    }
+
+    #[test]
+    fn steps_outside_a_search_count_against_the_node_limit() {
+        let b = Budget::new(Limits {
+            nodes: Some(500),
+            ..Limits::default()
+        });
+        let mut c = b.capped(3);
+        assert!((0..3).all(|_| c.step()));
+        assert!(!c.step());
+        assert_eq!((c.spent, c.hit), (3, Some(LimitHit::Nodes)));
+        // and the clock is read every 1024 steps
+        let mut d = Budget::new(Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        });
+        assert!((0..1023).all(|_| d.step()));
+        assert_eq!(d.hit, None);
+        assert!(d.step());
+        assert_eq!(d.hit, Some(LimitHit::Time));
+        assert!(!d.step());
     }
 
     #[test]

@@ -248,6 +248,17 @@ impl<'a> LineSearch<'a> {
         self.budget.hit.is_some()
     }
 
+    /// Count one step of the composer's walk as a node (so node caps and
+    /// limits hold for a walk that runs no search). Whether a limit is hit.
+    pub fn walk_step(&mut self) -> bool {
+        if !self.budget.step() {
+            return true;
+        }
+        self.nodes += 1;
+        self.stats.walk_steps += 1;
+        self.budget.hit.is_some()
+    }
+
     /// Check the clock and the cancellation flag now and then (every
     /// 1024 calls): work that runs no search must stop at a limit too.
     pub fn poll_limits(&mut self) -> bool {
