@@ -302,11 +302,8 @@ impl<'a> Dfpn<'a> {
                         return;
                     }
                     // a new attacker node: without a check it is refuted
-                    // on the spot (the bound is 0 only there) and kept as
-                    // an expansion would keep it (without it, 無双第100番's
-                    // composer's walk ran for minutes on the table alone);
-                    // in a bounded search the bound sets its disproof
-                    // number
+                    // on the spot (the bound is 0 only there); in a
+                    // bounded search the bound sets its disproof number
                     let checks = self.pos.check_count_bound_after(c.m);
                     if checks == 0 {
                         self.refute_without_check(i, hands::no_check_disproof(c.hand));
