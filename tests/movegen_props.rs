@@ -469,12 +469,14 @@ fn check_position(pos: &mut Position, stats: &mut Stats) -> MoveList {
         let gives = pos.gives_check(m);
         let expected = naive.play(m);
         let bound_after = pos.check_count_bound_after(m);
+        let may_check = pos.may_check_after(m);
         pos.do_move(m);
         assert_eq!(
             pos.check_count_bound(),
             bound_after,
             "{sfen}: check_count_bound_after {m}"
         );
+        assert_eq!(may_check, bound_after > 0, "{sfen}: may_check_after {m}");
         assert_eq!(
             pos.board_key(),
             pos.compute_board_key(),

@@ -556,13 +556,26 @@ impl Position {
             return 0;
         };
         let us = self.side_to_move();
-        self.checks_bound(&ci, us, self.occupied(), self.by_color(us))
+        self.checks_bound(&ci, us, self.occupied(), self.by_color(us), u32::MAX)
     }
 
     /// [`Position::check_count_bound`] of the position after the legal
     /// move `m` (an evasion, in the search), without playing it: the board
     /// after it is built only as far as the bound needs.
     pub fn check_count_bound_after(&self, m: Move) -> u32 {
+        self.checks_bound_after(m, u32::MAX)
+    }
+
+    /// Whether [`Position::check_count_bound_after`] is above 0 (false
+    /// only where the side to move after `m` has no check), counting no
+    /// further than the first candidate.
+    pub fn may_check_after(&self, m: Move) -> bool {
+        self.checks_bound_after(m, 1) > 0
+    }
+
+    /// [`Position::check_count_bound_after`], or any number from `cap` up
+    /// once the count reaches `cap`.
+    fn checks_bound_after(&self, m: Move, cap: u32) -> u32 {
         let mover = self.side_to_move();
         let us = mover.flip();
         let to = m.to();
@@ -582,17 +595,28 @@ impl Position {
         // ours alone between the king and one of our sliders
         let discoverers = self.lone_blockers(mover, ksq, own, occ) & own;
         let ci = CheckInfo::against(mover, ksq, occ, discoverers);
-        self.checks_bound(&ci, us, occ, own)
+        self.checks_bound(&ci, us, occ, own, cap)
     }
 
-    /// The bound of the checks of `us` (pieces `own`, board `occ`).
-    fn checks_bound(&self, ci: &CheckInfo, us: Color, occ: Bitboard, own: Bitboard) -> u32 {
+    /// The bound of the checks of `us` (pieces `own`, board `occ`), or any
+    /// number from `cap` up once the count reaches `cap`.
+    fn checks_bound(
+        &self,
+        ci: &CheckInfo,
+        us: Color,
+        occ: Bitboard,
+        own: Bitboard,
+        cap: u32,
+    ) -> u32 {
         let hand = self.hand(us);
         let mut n = 0;
         for kind in PieceKind::HAND {
             if hand.has(kind) {
                 n += (ci.squares[kind.index()] & !occ).count();
             }
+        }
+        if n >= cap {
+            return n;
         }
         // each candidate square looked up on the empty board, then kept if
         // nothing stands between: cheaper than the sliders' ray scans, as
@@ -602,6 +626,9 @@ impl Position {
             let reach = attacks::reach_empty(us, kind, from) & !own;
             for to in ci.candidates(kind, from, reach) {
                 n += attacks::sees(from, to, occ) as u32;
+            }
+            if n >= cap {
+                return n;
             }
         }
         n
