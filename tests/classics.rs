@@ -9,21 +9,43 @@ use std::collections::{HashMap, HashSet};
 use tsume::search::{Limits, SolveOptions, SolveResult, Solver, Verdict};
 
 /// (id, recorded plies) solved exactly within the budget on this machine.
-const EXACT: [(&str, usize); 14] = [
+const EXACT: [(&str, usize); 36] = [
     ("zukou-002", 21),
+    ("zukou-028", 39),
+    ("zukou-030", 17),
     ("zukou-036", 13),
+    ("zukou-038", 29),
+    ("zukou-041", 23),
     ("zukou-042", 27),
     ("zukou-051", 31),
     ("zukou-058", 29),
     ("zukou-060", 29),
     ("zukou-068", 27),
+    ("zukou-072", 33),
+    ("zukou-076", 25),
+    ("zukou-077", 19),
+    ("zukou-081", 17),
     ("zukou-085", 15),
+    ("zukou-087", 43),
+    ("zukou-088", 35),
     ("zukou-092", 13),
     ("zukou-094", 23),
+    ("zukou-096", 79),
+    ("musou-011", 31),
+    ("musou-018", 27),
+    ("musou-020", 45),
+    ("musou-033", 25),
+    ("musou-035", 17),
     ("musou-036", 37),
+    ("musou-041", 47),
+    ("musou-056", 45),
+    ("musou-060", 45),
+    ("musou-061", 39),
     ("musou-069", 31),
+    ("musou-070", 79),
     ("musou-077", 11),
     ("musou-087", 57),
+    ("musou-090", 37),
 ];
 
 /// The rows of a tab-separated test file, `#` lines and blank lines left out.
