@@ -100,14 +100,15 @@ pub fn solve_json(r: &SolveResult, stats: bool) -> Value {
 }
 
 /// The `--stats` block of `tsume solve`'s text: nodes and seconds by
-/// phase, nodes by kind, repetitions, the deepest ply, the table's use.
+/// phase, nodes by kind (the composer's walk steps count as nodes),
+/// repetitions, the deepest ply, the table's use.
 pub fn solve_stats_text(r: &SolveResult) -> String {
     let s = &r.stats;
     let t = &s.table;
     let pct = |n: u64| n as f64 * 100.0 / t.capacity.max(1) as f64;
     format!(
         "stats: first proof {} nodes {:.3}s, line {} nodes {:.3}s (plain length proven minimal: {} nodes {:.3}s)\n\
-         stats: attacker nodes {}, defender nodes {}, cycles {}, path-dependent disproofs {}, deepest ply {}\n\
+         stats: attacker nodes {}, defender nodes {}, composer's walk steps {}, cycles {}, path-dependent disproofs {}, deepest ply {}\n\
          stats: table {} entries, peak {:.1}% full, now {:.1}%, {} replaced, {} collections removing {}\n",
         s.first_proof.nodes,
         s.first_proof.seconds,
@@ -117,6 +118,7 @@ pub fn solve_stats_text(r: &SolveResult) -> String {
         s.plain_length.seconds,
         s.search.or_nodes,
         s.search.and_nodes,
+        s.search.walk_steps,
         s.search.cycles,
         s.search.path_disproofs,
         s.search.max_ply,
@@ -147,5 +149,27 @@ pub fn solve_usi(r: &SolveResult) -> String {
     match r.verdict {
         Verdict::Mate => format!("{}\n", usi_moves(r).join(" ")),
         v => format!("{}\n", v.as_str()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{SolveOptions, Solver};
+
+    #[test]
+    fn the_stats_text_counts_the_composers_walk() {
+        // 図巧第2番: the composer's length is certified by a walk
+        let pos =
+            crate::parse_position("9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1")
+                .unwrap();
+        let r = Solver::new(64).solve(&pos, &SolveOptions::default());
+        let steps = r.stats.search.walk_steps;
+        assert!(r.length_exact && steps > 0 && steps < r.stats.line.nodes);
+        let text = solve_stats_text(&r);
+        assert!(
+            text.contains(&format!("composer's walk steps {steps},")),
+            "{text}"
+        );
     }
 }
