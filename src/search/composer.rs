@@ -105,6 +105,7 @@ impl<'l, 'a> Composer<'l, 'a> {
         if self.search.walk_step() {
             return self.unknown();
         }
+        let start = self.search.nodes;
         let r = match self.search.mate_within(pos, n) {
             Outcome::Proven(l) => Len::Within(l.min(n)),
             Outcome::Unknown => return self.unknown(),
@@ -112,7 +113,7 @@ impl<'l, 'a> Composer<'l, 'a> {
             // interposition's recapture leaves the attacker better off than
             // its test position, so a composer's mate is a plain one).
             Outcome::Disproven if self.search.no_mate_at_all(pos) => {
-                self.remember(pos, Err(UNBOUNDED));
+                self.remember(pos, Err(UNBOUNDED), start);
                 return Len::Over;
             }
             // A plain disproof whose defence never interposes: futile
@@ -130,8 +131,8 @@ impl<'l, 'a> Composer<'l, 'a> {
         };
         match r {
             Len::Unknown => return self.unknown(),
-            Len::Within(l) => self.remember(pos, Ok(l)),
-            Len::Over => self.remember(pos, Err(n)),
+            Len::Within(l) => self.remember(pos, Ok(l), start),
+            Len::Over => self.remember(pos, Err(n), start),
         }
         r
     }
@@ -144,9 +145,12 @@ impl<'l, 'a> Composer<'l, 'a> {
         Bounds { within, over }
     }
 
-    /// Record a mate within `l` (`Ok`) or none within `l` (`Err`).
-    fn remember(&mut self, pos: &Position, bound: Result<u16, u16>) {
-        self.search.store_composer(pos, bound);
+    /// Record a mate within `l` (`Ok`) or none within `l` (`Err`), learnt
+    /// with the nodes (walk steps included) spent since `start`: the
+    /// entry is kept by that effort, as a search's entries are.
+    fn remember(&mut self, pos: &Position, bound: Result<u16, u16>, start: u64) {
+        let effort = self.search.nodes - start;
+        self.search.store_composer(pos, bound, effort);
     }
 
     /// The exact composer's length of `pos` (attacker to move), given that

@@ -274,9 +274,10 @@ impl<'a> LineSearch<'a> {
 
     /// Record a composer's bound of `pos` (see
     /// [`TranspositionTable::store_composer`]).
-    pub fn store_composer(&mut self, pos: &Position, bound: Result<u16, u16>) {
+    pub fn store_composer(&mut self, pos: &Position, bound: Result<u16, u16>, effort: u64) {
+        let amount = effort.min(u64::from(u32::MAX)) as u32;
         self.tt
-            .store_composer(pos.board_key(), pos.hand(self.attacker), bound);
+            .store_composer(pos.board_key(), pos.hand(self.attacker), bound, amount);
     }
 
     /// The table's disproof number of "mate within `depth`" after move `m`

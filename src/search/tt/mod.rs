@@ -493,14 +493,14 @@ impl TranspositionTable {
     }
 
     /// Record a composer's bound of (key, hand): a mate within `len`
-    /// (`Ok`), or none within `len` (`Err`).
-    pub fn store_composer(&self, key: u64, hand: Hand, bound: Result<u16, u16>) {
+    /// (`Ok`), or none within `len` (`Err`), learnt with `amount` effort.
+    pub fn store_composer(&self, key: u64, hand: Hand, bound: Result<u16, u16>, amount: u32) {
         self.update(key, hand, |e| {
             match bound {
                 Ok(len) => e.composer_proven = e.composer_proven.min(len),
                 Err(len) => e.composer_disproven = e.composer_disproven.max(encode_disproof(len)),
             }
-            e.amount = e.amount.max(SOLVED_BONUS);
+            e.amount = e.amount.max(amount.saturating_add(SOLVED_BONUS));
         });
     }
 
@@ -738,6 +738,25 @@ mod tests {
         // a stronger disproof never overrides a proof
         tt.store_disproven(9, h, 20, NO_DISPROOF, 0, 10);
         assert!(tt.probe(9, h, 15).is_proven());
+    }
+
+    #[test]
+    fn a_composers_bound_is_kept_by_the_effort_it_cost() {
+        // one board, more hands than a bucket holds: the entries of least
+        // effort give way, and a composer's bound that took a long walk is
+        // not one of them (無双第100番's walk lost such bounds and walked
+        // them again and again at the default table)
+        let tt = TranspositionTable::new(1);
+        let walked = Hand::EMPTY.with(PieceKind::Rook, 1);
+        let cheap = Hand::EMPTY.with(PieceKind::Bishop, 1);
+        tt.store_composer(3, walked, Err(40), 100_000);
+        tt.store_composer(3, cheap, Err(40), 0);
+        for pawns in 1..=2 * WAYS as u32 {
+            let h = Hand::EMPTY.with(PieceKind::Pawn, pawns);
+            tt.store_unknown(3, h, 1, 1, 0, 5_000);
+        }
+        assert_eq!(tt.composer_bounds(3, walked), (Some(40), None));
+        assert_eq!(tt.composer_bounds(3, cheap), (None, None));
     }
 
     #[test]
