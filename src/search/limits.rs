@@ -101,7 +101,10 @@ impl Budget {
             return false;
         }
         self.spent += 1;
-        if self.spent & 1023 == 0 {
+        if self.limits.nodes.is_some_and(|n| self.spent >= n) {
+            // this was the last step: what follows would go over
+            self.hit = Some(LimitHit::Nodes);
+        } else if self.spent & 1023 == 0 {
             self.check(0);
         }
         true
@@ -287,6 +290,9 @@ mod tests {
         });
         let mut c = b.capped(3);
         assert!((0..3).all(|_| c.step()));
+        // the last step spent the budget: a search started now would
+        // count a node beyond it
+        assert_eq!(c.hit, Some(LimitHit::Nodes));
         assert!(!c.step());
         assert_eq!((c.spent, c.hit), (3, Some(LimitHit::Nodes)));
         // and the clock is read every 1024 steps
