@@ -304,15 +304,16 @@ impl<'a> Dfpn<'a> {
                     // a new attacker node: without a check it is refuted
                     // on the spot (the bound is 0 only there); in a
                     // bounded search the bound sets its disproof number
-                    if !bounded_dn_estimate(len, true) {
-                        if !self.pos.may_check_after(c.m) {
-                            self.refute_without_check(i, hands::no_check_disproof(c.hand));
-                        }
-                        return;
-                    }
-                    match self.pos.check_count_bound_after(c.m) {
-                        0 => self.refute_without_check(i, hands::no_check_disproof(c.hand)),
-                        checks => self.stack[i].dn = initial_or_dn(checks).max(p.dn),
+                    let bounded = bounded_dn_estimate(len, true);
+                    let checks = if bounded {
+                        self.pos.check_count_bound_after(c.m)
+                    } else {
+                        u32::from(self.pos.may_check_after(c.m))
+                    };
+                    if checks == 0 {
+                        self.refute_without_check(i, hands::no_check_disproof(c.hand));
+                    } else if bounded {
+                        self.stack[i].dn = initial_or_dn(checks).max(p.dn);
                     }
                 }
             }

@@ -100,24 +100,29 @@ impl Budget {
             self.hit = Some(LimitHit::Nodes);
             return false;
         }
-        self.spent += 1;
-        if self.limits.nodes.is_some_and(|n| self.spent >= n) {
-            // this was the last step: what follows would go over
-            self.hit = Some(LimitHit::Nodes);
-        } else if self.spent & 1023 == 0 {
+        // the last step raises the limit: what follows would go over
+        if !self.count(1) && self.spent & 1023 == 0 {
             self.check(0);
         }
         true
+    }
+
+    /// Add `nodes` to those spent; the node limit is hit once they reach
+    /// it. Whether they have.
+    fn count(&mut self, nodes: u64) -> bool {
+        self.spent += nodes;
+        let reached = self.limits.nodes.is_some_and(|n| self.spent >= n);
+        if reached {
+            self.hit_limit(LimitHit::Nodes);
+        }
+        reached
     }
 
     /// Count the nodes spent on a budget made by [`Budget::capped`]; the
     /// node limit is hit when they use up what was left, and any other
     /// limit it hit (time, cancellation) is this budget's too.
     pub fn absorb(&mut self, capped: &Budget) {
-        self.spent += capped.spent;
-        if self.limits.nodes.is_some_and(|n| self.spent >= n) {
-            self.hit_limit(LimitHit::Nodes);
-        }
+        self.count(capped.spent);
         if let Some(hit) = capped.hit.filter(|&h| h != LimitHit::Nodes) {
             self.hit_limit(hit);
         }
